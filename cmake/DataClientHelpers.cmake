@@ -1,0 +1,44 @@
+# Shared build rules, so every layer, test and example is added the same way.
+
+# Strict Qt: no implicit ASCII/URL casts, no keywords, no foreach (issue #2).
+set(DATACLIENT_STRICT_DEFINITIONS
+  QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII QT_NO_URL_CAST_FROM_STRING
+  QT_NO_KEYWORDS QT_NO_FOREACH)
+
+function(dataclient_apply_strictness target)
+  target_compile_definitions(${target} PRIVATE ${DATACLIENT_STRICT_DEFINITIONS})
+  target_compile_options(${target} PRIVATE -Wall -Wextra)
+  if(DATACLIENT_WERROR)
+    target_compile_options(${target} PRIVATE -Werror)
+  endif()
+endfunction()
+
+if(DATACLIENT_SANITIZE)
+  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  add_link_options(-fsanitize=address,undefined)
+endif()
+
+# dataclient_add_layer(<layer> SOURCES ... DEPENDS ...)
+# Creates shared library DataClient<Layer> (alias DataClient::<Layer>) from src/<layer>.
+# Sources define DATACLIENT_BUILDING_<LAYER> so the export macros in global.h export, not import.
+function(dataclient_add_layer layer)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS" ${ARGN})
+  string(SUBSTRING ${layer} 0 1 first)
+  string(TOUPPER ${first} first)
+  string(SUBSTRING ${layer} 1 -1 rest)
+  set(target DataClient${first}${rest})
+  string(TOUPPER ${layer} LAYER)
+  qt_add_library(${target} SHARED ${ARG_SOURCES})
+  add_library(DataClient::${first}${rest} ALIAS ${target})
+  set_target_properties(${target} PROPERTIES
+    EXPORT_NAME ${first}${rest}
+    VERSION ${PROJECT_VERSION}
+    SOVERSION ${PROJECT_VERSION_MAJOR})
+  target_compile_definitions(${target} PRIVATE DATACLIENT_BUILDING_${LAYER})
+  target_include_directories(${target}
+    PUBLIC $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include> $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>
+    PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+  target_link_libraries(${target} PUBLIC ${ARG_DEPENDS})
+  dataclient_apply_strictness(${target})
+  set_property(GLOBAL APPEND PROPERTY DATACLIENT_LAYER_TARGETS ${target})
+endfunction()

@@ -1,0 +1,5 @@
+// Umbrella header: everything an app needs from DataClient.
+#pragma once
+
+#include <DataClient/global.h>
+#include <DataClient/version.h>

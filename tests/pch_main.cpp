@@ -1,0 +1,5 @@
+// Exists only to own the precompiled header that every test reuses.
+int main()
+{
+    return 0;
+}

@@ -1,0 +1,2 @@
+dataclient_add_qtest(tst_testserver SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_testserver.cpp
+  LIBS DataClient::Testing Qt6::Network)
