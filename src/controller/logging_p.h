@@ -1,4 +1,5 @@
-// Logging category of the controller layer: enable with QT_LOGGING_RULES="dataclient.controller.debug=true".
+// Logging category of the controller layer: enable with
+// QT_LOGGING_RULES="dataclient.controller.debug=true".
 #pragma once
 
 #include <QtCore/QLoggingCategory>

@@ -1,4 +1,5 @@
-// Logging category of the schema layer: enable with QT_LOGGING_RULES="dataclient.schema.debug=true".
+// Logging category of the schema layer: enable with
+// QT_LOGGING_RULES="dataclient.schema.debug=true".
 #pragma once
 
 #include <QtCore/QLoggingCategory>

@@ -50,21 +50,36 @@ bool matchRoute(const Route &route, RecordedRequest &request)
 QByteArray reasonPhrase(int status)
 {
     switch (status) {
-    case 200: return "OK";
-    case 201: return "Created";
-    case 204: return "No Content";
-    case 301: return "Moved Permanently";
-    case 304: return "Not Modified";
-    case 400: return "Bad Request";
-    case 401: return "Unauthorized";
-    case 403: return "Forbidden";
-    case 404: return "Not Found";
-    case 409: return "Conflict";
-    case 422: return "Unprocessable Entity";
-    case 500: return "Internal Server Error";
-    case 502: return "Bad Gateway";
-    case 503: return "Service Unavailable";
-    default: return "Status";
+    case 200:
+        return "OK";
+    case 201:
+        return "Created";
+    case 204:
+        return "No Content";
+    case 301:
+        return "Moved Permanently";
+    case 304:
+        return "Not Modified";
+    case 400:
+        return "Bad Request";
+    case 401:
+        return "Unauthorized";
+    case 403:
+        return "Forbidden";
+    case 404:
+        return "Not Found";
+    case 409:
+        return "Conflict";
+    case 422:
+        return "Unprocessable Entity";
+    case 500:
+        return "Internal Server Error";
+    case 502:
+        return "Bad Gateway";
+    case 503:
+        return "Service Unavailable";
+    default:
+        return "Status";
     }
 }
 
@@ -115,13 +130,14 @@ ServerResponse ServerResponse::json(const QJsonValue &value, int status)
     else if (value.isArray())
         body = QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact);
     else {
-        body = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+        body = QJsonDocument(QJsonArray {value}).toJson(QJsonDocument::Compact);
         body = body.mid(1, body.size() - 2); // strip the wrapping [ ]
     }
     return raw(body, "application/json", status);
 }
 
-ServerResponse ServerResponse::raw(const QByteArray &body, const QByteArray &contentType, int status)
+ServerResponse ServerResponse::raw(const QByteArray &body, const QByteArray &contentType,
+                                   int status)
 {
     ServerResponse response;
     response.status = status;
@@ -168,8 +184,8 @@ void TestServer::Responder::send(const ServerResponse &response) const
             return;
         }
         QByteArray out = "HTTP/1.1 " + QByteArray::number(response.status) + ' '
-                + (response.reason.isEmpty() ? reasonPhrase(response.status) : response.reason)
-                + "\r\n";
+            + (response.reason.isEmpty() ? reasonPhrase(response.status) : response.reason)
+            + "\r\n";
         for (const auto &[name, value] : response.headers)
             out += name + ": " + value + "\r\n";
         out += "Content-Length: " + QByteArray::number(response.body.size()) + "\r\n";
@@ -269,17 +285,17 @@ QString TestServer::url(const QString &path) const
 
 void TestServer::route(const QByteArray &method, const QString &pathPattern, Handler handler)
 {
-    routeDeferred(method, pathPattern,
-                  [handler = std::move(handler)](const RecordedRequest &request,
-                                                 const Responder &responder) {
-                      responder.send(handler(request));
-                  });
+    routeDeferred(
+        method, pathPattern,
+        [handler = std::move(handler)](const RecordedRequest &request, const Responder &responder) {
+            responder.send(handler(request));
+        });
 }
 
 void TestServer::routeDeferred(const QByteArray &method, const QString &pathPattern,
                                DeferredHandler handler)
 {
-    d->routes.prepend(Route{method, splitPath(pathPattern), std::move(handler)});
+    d->routes.prepend(Route {method, splitPath(pathPattern), std::move(handler)});
 }
 
 void TestServer::clearRoutes()
@@ -303,10 +319,10 @@ void TestServer::dispatch(RecordedRequest request, QTcpSocket *socket)
     d->log.append(request);
     Q_EMIT requestReceived(request);
     responder.send(ServerResponse::json(
-            QJsonObject{{QStringLiteral("error"),
-                         QStringLiteral("TestServer: no route for %1 %2")
-                                 .arg(QString::fromLatin1(request.method), request.path)}},
-            404));
+        QJsonObject {{QStringLiteral("error"),
+                      QStringLiteral("TestServer: no route for %1 %2")
+                          .arg(QString::fromLatin1(request.method), request.path)}},
+        404));
 }
 
 QList<RecordedRequest> TestServer::requests() const
@@ -331,7 +347,7 @@ qsizetype TestServer::requestCount() const
 
 RecordedRequest TestServer::lastRequest() const
 {
-    return d->log.isEmpty() ? RecordedRequest{} : d->log.last();
+    return d->log.isEmpty() ? RecordedRequest {} : d->log.last();
 }
 
 void TestServer::clearRequests()

@@ -38,7 +38,11 @@ private:
     QNetworkAccessManager network;
 
 private Q_SLOTS:
-    void initTestCase() { QVERIFY(server.listen()); QVERIFY(server.port() != 0); }
+    void initTestCase()
+    {
+        QVERIFY(server.listen());
+        QVERIFY(server.port() != 0);
+    }
     void init()
     {
         server.clearRoutes();
@@ -79,7 +83,8 @@ private Q_SLOTS:
     void laterRoutesOverrideEarlierOnes()
     {
         server.route("*", u"/a"_s, [](const RecordedRequest &) { return ServerResponse::json(1); });
-        server.route("GET", u"/a"_s, [](const RecordedRequest &) { return ServerResponse::json(2); });
+        server.route("GET", u"/a"_s,
+                     [](const RecordedRequest &) { return ServerResponse::json(2); });
         QNetworkReply *reply = send("GET", u"/a"_s);
         QVERIFY(waitFinished(reply));
         QCOMPARE(reply->readAll(), "2"_ba);
@@ -98,7 +103,7 @@ private Q_SLOTS:
     {
         server.route("GET", u"/html"_s, [](const RecordedRequest &) {
             return ServerResponse::raw("<html>oops</html>", "text/html", 503)
-                    .withHeader("Link", "<http://x/?page=2>; rel=\"next\"");
+                .withHeader("Link", "<http://x/?page=2>; rel=\"next\"");
         });
         QNetworkReply *reply = send("GET", u"/html"_s);
         QVERIFY(waitFinished(reply));
@@ -109,7 +114,8 @@ private Q_SLOTS:
 
     void noContentHasEmptyBody()
     {
-        server.route("DELETE", u"/x/:id"_s, [](const RecordedRequest &) { return ServerResponse::noContent(); });
+        server.route("DELETE", u"/x/:id"_s,
+                     [](const RecordedRequest &) { return ServerResponse::noContent(); });
         QNetworkReply *reply = send("DELETE", u"/x/1"_s);
         QVERIFY(waitFinished(reply));
         QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 204);
@@ -118,7 +124,8 @@ private Q_SLOTS:
 
     void droppedConnectionIsANetworkError()
     {
-        server.route("GET", u"/drop"_s, [](const RecordedRequest &) { return ServerResponse::drop(); });
+        server.route("GET", u"/drop"_s,
+                     [](const RecordedRequest &) { return ServerResponse::drop(); });
         QNetworkReply *reply = send("GET", u"/drop"_s);
         QVERIFY(waitFinished(reply));
         QVERIFY(reply->error() != QNetworkReply::NoError);
@@ -132,26 +139,28 @@ private Q_SLOTS:
         server.route("GET", u"/slow"_s, [](const RecordedRequest &) {
             return ServerResponse::json(u"slow"_s).withDelay(300);
         });
-        server.route("GET", u"/fast"_s, [](const RecordedRequest &) { return ServerResponse::json(u"fast"_s); });
+        server.route("GET", u"/fast"_s,
+                     [](const RecordedRequest &) { return ServerResponse::json(u"fast"_s); });
         QStringList order;
         QNetworkReply *slow = send("GET", u"/slow"_s);
         QNetworkReply *fast = send("GET", u"/fast"_s);
         connect(slow, &QNetworkReply::finished, this, [&] { order << u"slow"_s; });
         connect(fast, &QNetworkReply::finished, this, [&] { order << u"fast"_s; });
         QTRY_COMPARE(order.size(), 2);
-        QCOMPARE(order, (QStringList{u"fast"_s, u"slow"_s}));
+        QCOMPARE(order, (QStringList {u"fast"_s, u"slow"_s}));
     }
 
     void deferredResponderAnswersWhenTheTestSays()
     {
         TestServer::Responder held;
-        server.routeDeferred("GET", u"/held"_s,
-                             [&](const RecordedRequest &, const TestServer::Responder &r) { held = r; });
+        server.routeDeferred(
+            "GET", u"/held"_s,
+            [&](const RecordedRequest &, const TestServer::Responder &r) { held = r; });
         QNetworkReply *reply = send("GET", u"/held"_s);
         QTRY_COMPARE(server.requestCount(), 1);
         QVERIFY(!reply->isFinished());
         QVERIFY(held.isConnected());
-        held.send(ServerResponse::json(QJsonObject{{u"ok"_s, true}}));
+        held.send(ServerResponse::json(QJsonObject {{u"ok"_s, true}}));
         QVERIFY(waitFinished(reply));
         QCOMPARE(QJsonDocument::fromJson(reply->readAll()).object().value(u"ok"_s).toBool(), true);
     }

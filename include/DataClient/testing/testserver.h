@@ -32,13 +32,13 @@ namespace DataClient::Testing {
 //! One request as the server received it.
 struct DATACLIENT_TESTING_EXPORT RecordedRequest
 {
-    QByteArray method;                              //!< "GET", "POST", ...
-    QString path;                                   //!< decoded path, without the query
-    QByteArray rawTarget;                           //!< the request target exactly as sent
-    QUrlQuery query;                                //!< the query string, if any
-    QList<QPair<QByteArray, QByteArray>> headers;   //!< in arrival order, names as sent
+    QByteArray method; //!< "GET", "POST", ...
+    QString path; //!< decoded path, without the query
+    QByteArray rawTarget; //!< the request target exactly as sent
+    QUrlQuery query; //!< the query string, if any
+    QList<QPair<QByteArray, QByteArray>> headers; //!< in arrival order, names as sent
     QByteArray body;
-    QHash<QString, QString> pathParams;             //!< values of `:name` segments of the route
+    QHash<QString, QString> pathParams; //!< values of `:name` segments of the route
 
     //! Value of a header, matched case-insensitively; empty if absent.
     QByteArray header(QByteArrayView name) const;
@@ -51,14 +51,15 @@ struct DATACLIENT_TESTING_EXPORT RecordedRequest
 struct DATACLIENT_TESTING_EXPORT ServerResponse
 {
     int status = 200;
-    QByteArray reason;                              //!< empty: the standard phrase for status
+    QByteArray reason; //!< empty: the standard phrase for status
     QList<QPair<QByteArray, QByteArray>> headers;
     QByteArray body;
-    int delayMs = 0;                                //!< wait before answering (event-loop timer)
-    bool dropConnection = false;                    //!< close the socket instead of answering
+    int delayMs = 0; //!< wait before answering (event-loop timer)
+    bool dropConnection = false; //!< close the socket instead of answering
 
     static ServerResponse json(const QJsonValue &value, int status = 200);
-    static ServerResponse raw(const QByteArray &body, const QByteArray &contentType, int status = 200);
+    static ServerResponse raw(const QByteArray &body, const QByteArray &contentType,
+                              int status = 200);
     static ServerResponse noContent();
     static ServerResponse drop();
 
@@ -104,7 +105,8 @@ public:
     QString url(const QString &path = {}) const;
 
     void route(const QByteArray &method, const QString &pathPattern, Handler handler);
-    void routeDeferred(const QByteArray &method, const QString &pathPattern, DeferredHandler handler);
+    void routeDeferred(const QByteArray &method, const QString &pathPattern,
+                       DeferredHandler handler);
     void clearRoutes();
 
     QList<RecordedRequest> requests() const;

@@ -17,8 +17,9 @@ int main(int argc, char **argv)
     QQmlEngine engine;
     engine.addImportPath(QStringLiteral(DATACLIENT_QML_DIR));
     QQmlComponent component(&engine);
-    component.setData("import QtQml\nimport DataClient\nQtObject { property string v: DataClientInfo.version }",
-                      QUrl(QStringLiteral("inline.qml")));
+    component.setData(
+        "import QtQml\nimport DataClient\nQtObject { property string v: DataClientInfo.version }",
+        QUrl(QStringLiteral("inline.qml")));
     std::unique_ptr<QObject> object(component.create());
     if (!object) {
         out << "QML module failed to load: " << component.errorString() << '\n';
