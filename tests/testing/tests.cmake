@@ -1,2 +1,4 @@
 dataclient_add_qtest(tst_testserver SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_testserver.cpp
   LIBS DataClient::Testing Qt6::Network)
+dataclient_add_qtest(tst_fakerestapi SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_fakerestapi.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/httpcall.h LIBS DataClient::Testing Qt6::Network)
