@@ -3,3 +3,11 @@
 
 #include <DataClient/global.h>
 #include <DataClient/version.h>
+#include <DataClient/decimal.h>
+#include <DataClient/deserializer.h>
+#include <DataClient/entityschema.h>
+#include <DataClient/collection.h>
+#include <DataClient/schema.h>
+#include <DataClient/schemaerror.h>
+#include <DataClient/params.h>
+#include <DataClient/store.h>

@@ -1,0 +1,31 @@
+// ChangeSet: what one store write changed, so views update precisely.
+#pragma once
+
+#include <DataClient/entityref.h>
+
+#include <QtCore/QSet>
+#include <QtCore/QString>
+
+namespace DataClient {
+
+//! The entities (collections included, as EntityRefs) and result keys a write changed.
+//! A write that changed nothing returns an empty set.
+struct ChangeSet
+{
+    QSet<EntityRef> entities;
+    QSet<QString> results;
+
+    bool isEmpty() const { return entities.isEmpty() && results.isEmpty(); }
+    ChangeSet &unite(const ChangeSet &other)
+    {
+        entities.unite(other.entities);
+        results.unite(other.results);
+        return *this;
+    }
+    friend bool operator==(const ChangeSet &a, const ChangeSet &b)
+    {
+        return a.entities == b.entities && a.results == b.results;
+    }
+};
+
+} // namespace DataClient

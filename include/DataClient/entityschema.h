@@ -1,0 +1,167 @@
+// EntitySchema: the schema of one record type (SPEC 2.1): key, primary key, field
+// deserializers, nested schemas, process and merge hooks.
+#pragma once
+
+#include <DataClient/deserializer.h>
+#include <DataClient/global.h>
+#include <DataClient/params.h>
+
+#include <QtCore/QHash>
+#include <QtCore/QJsonObject>
+#include <QtCore/QMetaObject>
+#include <QtCore/QSharedDataPointer>
+#include <QtCore/QString>
+#include <QtCore/QStringList>
+#include <QtCore/QVariant>
+
+#include <functional>
+
+namespace DataClient {
+
+class Schema;
+class EntitySchemaPrivate;
+
+namespace detail {
+DATACLIENT_SCHEMA_EXPORT bool readGadget(const QMetaObject *metaObject, void *gadget,
+                                         const QVariant &value, QString *error);
+DATACLIENT_SCHEMA_EXPORT QVariantMap writeGadget(const QMetaObject *metaObject, const void *gadget);
+} // namespace detail
+
+/*!
+    The schema of one entity type. A cheap-to-copy immutable value: the with*() functions return
+    a modified copy. Two ways to get one:
+
+    \code
+    // dynamic (also what QML uses)
+    const auto user = EntitySchema(u"User"_s);                         // pk field "id"
+    const auto todo = EntitySchema(u"Todo"_s)
+                          .withField(u"createdAt"_s, Deserialize::dateTime())
+                          .withNested(u"author"_s, Schema::entity(user));
+    // from a Q_GADGET with `static constexpr auto key = "Todo";` and `QString pk() const`
+    const auto typed = EntitySchema::fromGadget<Todo>();
+    \endcode
+
+    Schemas that refer to each other (User.todos <-> Todo.author) use the lazy withNested()
+    overload, which takes a function returning the schema, so the cycle is resolved on use.
+*/
+class DATACLIENT_SCHEMA_EXPORT EntitySchema
+{
+public:
+    //! Primary key of a serialized record; an empty string means "none" (an error when writing).
+    using PkFunction = std::function<QString(const QJsonObject &value)>;
+    //! Transforms each serialized record before it is normalized (SPEC 4.4 process, per entity):
+    //! \a parent is the enclosing value (null at the top), \a args the call's parameters.
+    using ProcessFunction = std::function<QJsonObject(
+        const QJsonObject &value, const QJsonValue &parent, const Params &args)>;
+    //! Combines a stored record with an incoming one of the same pk. Default: shallow merge
+    //! (incoming fields replace stored ones whole; fields it lacks are kept; CASES 18, 35).
+    using MergeFunction
+        = std::function<QJsonObject(const QJsonObject &existing, const QJsonObject &incoming)>;
+    using SchemaFunction = std::function<Schema()>;
+
+    //! A null schema (isNull()).
+    EntitySchema();
+    //! An entity named \a key whose primary key is the field \a pkField (strings and integral
+    //! numbers accepted; numbers are written in decimal).
+    explicit EntitySchema(const QString &key, const QString &pkField = QStringLiteral("id"));
+    EntitySchema(const QString &key, PkFunction pk);
+    EntitySchema(const EntitySchema &other);
+    EntitySchema(EntitySchema &&other) noexcept;
+    EntitySchema &operator=(const EntitySchema &other);
+    EntitySchema &operator=(EntitySchema &&other) noexcept;
+    ~EntitySchema();
+
+    EntitySchema withPrimaryKey(const QString &pkField) const;
+    EntitySchema withPrimaryKey(PkFunction pk) const;
+    EntitySchema withField(const QString &field, const Deserializer &deserializer) const;
+    EntitySchema withNested(const QString &field, const Schema &schema) const;
+    //! Lazy nested schema, for entity types that refer to each other.
+    EntitySchema withNested(const QString &field, SchemaFunction schema) const;
+    EntitySchema withProcess(ProcessFunction process) const;
+    EntitySchema withMerge(MergeFunction merge) const;
+    //! Values of fields the record lacks, added when reading (a gadget's defaults).
+    EntitySchema withDefaults(const QVariantMap &defaults) const;
+
+    bool isNull() const;
+    QString key() const;
+    //! The pk field name, or empty when the pk is a function.
+    QString pkField() const;
+    //! The record's pk, or an empty string when it has none.
+    QString pk(const QJsonObject &value) const;
+    Deserializer deserializer(const QString &field) const;
+    QStringList deserializedFields() const;
+    Schema nested(const QString &field) const;
+    QStringList nestedFields() const;
+    bool hasProcess() const;
+    QJsonObject process(const QJsonObject &value, const QJsonValue &parent,
+                        const Params &args) const;
+    bool hasMerge() const;
+    QJsonObject merge(const QJsonObject &existing, const QJsonObject &incoming) const;
+    QVariantMap defaults() const;
+    //! The Q_GADGET this schema was made from (fromGadget()), else nullptr.
+    const QMetaObject *gadget() const;
+
+    //! Same definition (copies of one schema compare equal).
+    friend bool operator==(const EntitySchema &a, const EntitySchema &b) { return a.d == b.d; }
+    friend bool operator!=(const EntitySchema &a, const EntitySchema &b) { return a.d != b.d; }
+
+    /*!
+        The schema of Q_GADGET \c T: its Q_PROPERTYs are the fields; QDateTime properties get
+        Deserialize::dateTime() and DataClient::Decimal ones Deserialize::decimal(); default
+        values come from a default-constructed T. \c T needs `static constexpr auto key = "Name";`
+        and either `static constexpr auto primaryKey = "field";` or `QString pk() const`.
+        Nested entities are added with withNested().
+    */
+    template<typename T> static EntitySchema fromGadget()
+    {
+        PkFunction pk;
+        QString pkField;
+        if constexpr (requires { T::primaryKey; }) {
+            pkField = QString::fromUtf8(T::primaryKey);
+        } else {
+            pk = [](const QJsonObject &value) {
+                T gadget {};
+                if (!detail::readGadget(&T::staticMetaObject, &gadget, value.toVariantMap(),
+                                        nullptr))
+                    return QString();
+                return gadget.pk();
+            };
+        }
+        const T defaults {};
+        return fromMetaObject(QString::fromUtf8(T::key), &T::staticMetaObject, pkField,
+                              std::move(pk), detail::writeGadget(&T::staticMetaObject, &defaults));
+    }
+
+    static EntitySchema fromMetaObject(const QString &key, const QMetaObject *metaObject,
+                                       const QString &pkField, PkFunction pk,
+                                       const QVariantMap &defaults);
+
+private:
+    friend class EntitySchemaPrivate;
+    explicit EntitySchema(QExplicitlySharedDataPointer<EntitySchemaPrivate> data);
+    QExplicitlySharedDataPointer<EntitySchemaPrivate> d;
+};
+
+/*!
+    Builds gadget \c T from a denormalized value (a QVariantMap, or a record read from the
+    store). Fields convert to the property types; missing fields keep T's defaults.
+*/
+template<typename T> T fromVariant(const QVariant &value, QString *error = nullptr)
+{
+    T gadget {};
+    detail::readGadget(&T::staticMetaObject, &gadget, value, error);
+    return gadget;
+}
+
+//! fromVariant() for each item of a list result.
+template<typename T> QList<T> fromVariantList(const QVariant &value, QString *error = nullptr)
+{
+    QList<T> items;
+    const QVariantList list = value.toList();
+    items.reserve(list.size());
+    for (const QVariant &item : list)
+        items.append(fromVariant<T>(item, error));
+    return items;
+}
+
+} // namespace DataClient

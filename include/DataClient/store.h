@@ -1,0 +1,85 @@
+// Store: the normalized entity table, the endpoint results and the optimistic layers.
+#pragma once
+
+#include <DataClient/changeset.h>
+#include <DataClient/denormalized.h>
+#include <DataClient/global.h>
+#include <DataClient/meta.h>
+#include <DataClient/params.h>
+#include <DataClient/schema.h>
+#include <DataClient/storewrite.h>
+
+#include <QtCore/QJsonObject>
+#include <QtCore/QJsonValue>
+#include <QtCore/QStringList>
+
+#include <memory>
+#include <optional>
+
+namespace DataClient {
+
+class StorePrivate;
+
+/*!
+    The normalized store (DESIGN.md §1): entities keyed by (entity key, pk) with their meta,
+    endpoint results keyed by a result key (the endpoint's cache key, e.g. "GET http://x/todos"),
+    and optimistic layers above the committed data. Not a QObject; single-threaded (the
+    Controller owns one and uses it from the GUI thread).
+
+    Writes normalize a response with its Schema and report a ChangeSet; a value that does not fit
+    its schema writes nothing and returns the SchemaError. Reads denormalize with memoization:
+    unchanged inputs give the identical shared QVariant, and a changed entity recomputes only the
+    parts of a result that depend on it.
+*/
+class DATACLIENT_STORE_EXPORT Store
+{
+public:
+    Store();
+    ~Store();
+    Store(const Store &) = delete;
+    Store &operator=(const Store &) = delete;
+
+    //! Normalizes \a value with \a schema and commits the entities and (when \a resultKey is not
+    //! empty) the result. \a meta.date is the request's start time, used by the race rule: an
+    //! older write never overwrites fields written by a newer one, it only fills missing fields.
+    StoreWrite setResponse(const QString &resultKey, const Schema &schema, const Params &args,
+                           const QJsonValue &value, const Meta &meta);
+    //! The same write into optimistic layer \a layerId, shown above the committed data until
+    //! removeOptimistic(). Layers apply in ascending layerId; writing the same layer again adds to
+    //! it.
+    StoreWrite setOptimisticResponse(quint64 layerId, const QString &resultKey,
+                                     const Schema &schema, const Params &args,
+                                     const QJsonValue &value, const Meta &meta);
+    ChangeSet removeOptimistic(quint64 layerId);
+    QList<quint64> optimisticLayers() const;
+
+    //! The result stored under \a resultKey, read with \a schema (\a args identify collections
+    //! and nested collections).
+    Denormalized denormalize(const QString &resultKey, const Schema &schema, const Params &args);
+    //! Reads the entity table without a result: Entity -> the entity whose pk \a args give;
+    //! Collection (or Object wrapper) -> the stored collection of \a args.
+    Denormalized query(const Schema &schema, const Params &args);
+
+    //! Forgets the result (its entities stay).
+    ChangeSet invalidateResult(const QString &resultKey);
+    //! Removes one entity (lists drop it; results holding it report it missing).
+    ChangeSet removeEntity(const EntityRef &ref);
+    //! Empties everything (entities, results, layers, memo).
+    ChangeSet reset();
+
+    bool hasResult(const QString &resultKey) const;
+    Meta resultMeta(const QString &resultKey) const;
+    void setResultMeta(const QString &resultKey, const Meta &meta);
+    QStringList resultKeys() const;
+
+    //! The committed serialized record, as the server sent it after merging (no layers).
+    std::optional<QJsonObject> entity(const EntityRef &ref) const;
+    Meta entityMeta(const EntityRef &ref) const;
+    //! Number of committed entities of \a key (all keys when empty); collections not counted.
+    qsizetype entityCount(const QString &key = {}) const;
+
+private:
+    std::unique_ptr<StorePrivate> d;
+};
+
+} // namespace DataClient

@@ -1,0 +1,256 @@
+#include "entityschema_p.h"
+
+#include <DataClient/decimal.h>
+
+#include <QtCore/QDateTime>
+#include <QtCore/QMetaProperty>
+
+#include <QtCore/QLocale>
+
+using namespace Qt::StringLiterals;
+
+namespace DataClient {
+
+// EntitySchema holds a QExplicitlySharedDataPointer so that copies stay identical (operator==
+// compares definitions); with*() copy explicitly before changing.
+const EntitySchemaPrivate *EntitySchemaPrivate::get(const EntitySchema &schema)
+{
+    return schema.d.data();
+}
+
+EntitySchema EntitySchemaPrivate::make(QExplicitlySharedDataPointer<EntitySchemaPrivate> data)
+{
+    return EntitySchema(std::move(data));
+}
+
+QString pkString(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::String:
+        return value.toString();
+    case QJsonValue::Double: {
+        const double number = value.toDouble();
+        if (number == double(qint64(number)))
+            return QString::number(qint64(number));
+        return QString::number(number, 'g', QLocale::FloatingPointShortest);
+    }
+    default:
+        return {};
+    }
+}
+
+QJsonObject shallowMerge(const QJsonObject &existing, const QJsonObject &incoming)
+{
+    if (existing.isEmpty())
+        return incoming;
+    QJsonObject merged = existing;
+    for (auto it = incoming.constBegin(); it != incoming.constEnd(); ++it)
+        merged.insert(it.key(), it.value());
+    return merged;
+}
+
+namespace {
+template<typename Change>
+EntitySchema changed(const EntitySchema &schema,
+                     QExplicitlySharedDataPointer<EntitySchemaPrivate> d, Change change)
+{
+    Q_ASSERT_X(d, "EntitySchema::with*",
+               "a null EntitySchema cannot be changed; give it a key first");
+    Q_UNUSED(schema);
+    d.detach();
+    change(*d);
+    return EntitySchemaPrivate::make(std::move(d));
+}
+} // namespace
+
+EntitySchema::EntitySchema() = default;
+EntitySchema::EntitySchema(QExplicitlySharedDataPointer<EntitySchemaPrivate> data)
+    : d(std::move(data))
+{ }
+EntitySchema::EntitySchema(const QString &key, const QString &pkField) : d(new EntitySchemaPrivate)
+{
+    d->key = key;
+    d->pkField = pkField;
+}
+EntitySchema::EntitySchema(const QString &key, PkFunction pk) : d(new EntitySchemaPrivate)
+{
+    d->key = key;
+    d->pkFunction = std::move(pk);
+}
+EntitySchema::EntitySchema(const EntitySchema &other) = default;
+EntitySchema::EntitySchema(EntitySchema &&other) noexcept = default;
+EntitySchema &EntitySchema::operator=(const EntitySchema &other) = default;
+EntitySchema &EntitySchema::operator=(EntitySchema &&other) noexcept = default;
+EntitySchema::~EntitySchema() = default;
+
+EntitySchema EntitySchema::withPrimaryKey(const QString &pkField) const
+{
+    return changed(*this, d, [&](EntitySchemaPrivate &p) {
+        p.pkField = pkField;
+        p.pkFunction = {};
+    });
+}
+
+EntitySchema EntitySchema::withPrimaryKey(PkFunction pk) const
+{
+    return changed(*this, d, [&](EntitySchemaPrivate &p) {
+        p.pkField.clear();
+        p.pkFunction = std::move(pk);
+    });
+}
+
+EntitySchema EntitySchema::withField(const QString &field, const Deserializer &deserializer) const
+{
+    return changed(*this, d, [&](EntitySchemaPrivate &p) {
+        for (auto &entry : p.deserializers) {
+            if (entry.first == field) {
+                entry.second = deserializer;
+                return;
+            }
+        }
+        p.deserializers.append({field, deserializer});
+    });
+}
+
+EntitySchema EntitySchema::withNested(const QString &field, const Schema &schema) const
+{
+    return changed(*this, d, [&](EntitySchemaPrivate &p) {
+        p.nested.removeIf([&](const auto &n) { return n.field == field; });
+        p.nested.append({field, schema, {}});
+    });
+}
+
+EntitySchema EntitySchema::withNested(const QString &field, SchemaFunction schema) const
+{
+    return changed(*this, d, [&](EntitySchemaPrivate &p) {
+        p.nested.removeIf([&](const auto &n) { return n.field == field; });
+        p.nested.append({field, Schema(), std::move(schema)});
+    });
+}
+
+EntitySchema EntitySchema::withProcess(ProcessFunction process) const
+{
+    return changed(*this, d, [&](EntitySchemaPrivate &p) { p.process = std::move(process); });
+}
+
+EntitySchema EntitySchema::withMerge(MergeFunction merge) const
+{
+    return changed(*this, d, [&](EntitySchemaPrivate &p) { p.merge = std::move(merge); });
+}
+
+EntitySchema EntitySchema::withDefaults(const QVariantMap &defaults) const
+{
+    return changed(*this, d, [&](EntitySchemaPrivate &p) { p.defaults = defaults; });
+}
+
+bool EntitySchema::isNull() const
+{
+    return !d;
+}
+
+QString EntitySchema::key() const
+{
+    return d ? d->key : QString();
+}
+
+QString EntitySchema::pkField() const
+{
+    return d ? d->pkField : QString();
+}
+
+QString EntitySchema::pk(const QJsonObject &value) const
+{
+    if (!d)
+        return {};
+    if (d->pkFunction)
+        return d->pkFunction(value);
+    return pkString(value.value(d->pkField));
+}
+
+Deserializer EntitySchema::deserializer(const QString &field) const
+{
+    if (d) {
+        for (const auto &entry : d->deserializers) {
+            if (entry.first == field)
+                return entry.second;
+        }
+    }
+    return {};
+}
+
+QStringList EntitySchema::deserializedFields() const
+{
+    QStringList fields;
+    if (d) {
+        for (const auto &entry : d->deserializers)
+            fields.append(entry.first);
+    }
+    return fields;
+}
+
+Schema EntitySchema::nested(const QString &field) const
+{
+    const auto *n = d ? d->findNested(field) : nullptr;
+    return n ? n->resolve() : Schema();
+}
+
+QStringList EntitySchema::nestedFields() const
+{
+    QStringList fields;
+    if (d) {
+        for (const auto &n : d->nested)
+            fields.append(n.field);
+    }
+    return fields;
+}
+
+bool EntitySchema::hasProcess() const
+{
+    return d && d->process;
+}
+
+QJsonObject EntitySchema::process(const QJsonObject &value, const QJsonValue &parent,
+                                  const Params &args) const
+{
+    return hasProcess() ? d->process(value, parent, args) : value;
+}
+
+bool EntitySchema::hasMerge() const
+{
+    return d && d->merge;
+}
+
+QJsonObject EntitySchema::merge(const QJsonObject &existing, const QJsonObject &incoming) const
+{
+    return hasMerge() ? d->merge(existing, incoming) : shallowMerge(existing, incoming);
+}
+
+QVariantMap EntitySchema::defaults() const
+{
+    return d ? d->defaults : QVariantMap();
+}
+
+const QMetaObject *EntitySchema::gadget() const
+{
+    return d ? d->gadget : nullptr;
+}
+
+EntitySchema EntitySchema::fromMetaObject(const QString &key, const QMetaObject *metaObject,
+                                          const QString &pkField, PkFunction pk,
+                                          const QVariantMap &defaults)
+{
+    EntitySchema schema = pk ? EntitySchema(key, std::move(pk)) : EntitySchema(key, pkField);
+    schema.d->gadget = metaObject;
+    schema.d->defaults = defaults;
+    for (int i = metaObject->propertyOffset(); i < metaObject->propertyCount(); ++i) {
+        const QMetaProperty property = metaObject->property(i);
+        const QString name = QString::fromLatin1(property.name());
+        if (property.metaType() == QMetaType::fromType<QDateTime>())
+            schema.d->deserializers.append({name, Deserialize::dateTime()});
+        else if (property.metaType() == QMetaType::fromType<Decimal>())
+            schema.d->deserializers.append({name, Deserialize::decimal()});
+    }
+    return schema;
+}
+
+} // namespace DataClient

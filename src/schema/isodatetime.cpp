@@ -1,0 +1,132 @@
+#include "isodatetime_p.h"
+
+namespace DataClient::detail {
+
+namespace {
+
+// Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar (H. Hinnant's algorithm).
+qint64 daysFromCivil(qint64 y, unsigned m, unsigned d)
+{
+    y -= m <= 2;
+    const qint64 era = (y >= 0 ? y : y - 399) / 400;
+    const unsigned yoe = unsigned(y - era * 400);
+    const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + qint64(doe) - 719468;
+}
+
+bool isLeap(qint64 y)
+{
+    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
+
+unsigned daysInMonth(qint64 y, unsigned m)
+{
+    static constexpr unsigned days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    return m == 2 && isLeap(y) ? 29 : days[m - 1];
+}
+
+template<typename Text> class Reader
+{
+public:
+    explicit Reader(Text text) : m_text(text) { }
+
+    bool atEnd() const { return m_pos >= m_text.size(); }
+    char16_t peek() const { return atEnd() ? 0 : char16_t(m_text[m_pos].unicode()); }
+    bool take(char16_t c)
+    {
+        if (peek() != c)
+            return false;
+        ++m_pos;
+        return true;
+    }
+    // Exactly \a count digits.
+    bool digits(int count, int *value)
+    {
+        int result = 0;
+        for (int i = 0; i < count; ++i) {
+            const char16_t c = peek();
+            if (c < u'0' || c > u'9')
+                return false;
+            result = result * 10 + (c - u'0');
+            ++m_pos;
+        }
+        *value = result;
+        return true;
+    }
+    qsizetype position() const { return m_pos; }
+
+private:
+    Text m_text;
+    qsizetype m_pos = 0;
+};
+
+template<typename Text> std::optional<qint64> parse(Text text)
+{
+    Reader<Text> in(text);
+    int year = 0, month = 0, day = 0;
+    if (!in.digits(4, &year) || !in.take(u'-') || !in.digits(2, &month) || !in.take(u'-')
+        || !in.digits(2, &day))
+        return std::nullopt;
+    if (month < 1 || month > 12 || day < 1 || unsigned(day) > daysInMonth(year, unsigned(month)))
+        return std::nullopt;
+    qint64 ms = daysFromCivil(year, unsigned(month), unsigned(day)) * 86400000;
+    if (in.atEnd())
+        return ms;
+    if (!in.take(u'T') && !in.take(u't') && !in.take(u' '))
+        return std::nullopt;
+    int hour = 0, minute = 0, second = 0, millis = 0;
+    if (!in.digits(2, &hour) || !in.take(u':') || !in.digits(2, &minute))
+        return std::nullopt;
+    if (in.take(u':')) {
+        if (!in.digits(2, &second))
+            return std::nullopt;
+        if (in.take(u'.') || in.take(u',')) {
+            // Any number of fraction digits; milliseconds kept, the rest truncated.
+            int scale = 100;
+            const qsizetype start = in.position();
+            while (in.peek() >= u'0' && in.peek() <= u'9') {
+                millis += (in.peek() - u'0') * scale;
+                scale /= 10;
+                in.take(in.peek());
+            }
+            if (in.position() == start)
+                return std::nullopt;
+        }
+    }
+    if (hour > 23 || minute > 59 || second > 60) // 60: a leap second, folded into the next
+        return std::nullopt;
+    ms += ((hour * 60 + minute) * 60 + second) * 1000LL + millis;
+    if (in.atEnd() || in.take(u'Z') || in.take(u'z'))
+        return in.atEnd() ? std::optional<qint64>(ms) : std::nullopt;
+    const char16_t sign = in.peek();
+    if (sign != u'+' && sign != u'-')
+        return std::nullopt;
+    in.take(sign);
+    int offsetHours = 0, offsetMinutes = 0;
+    if (!in.digits(2, &offsetHours))
+        return std::nullopt;
+    if (!in.atEnd()) {
+        in.take(u':');
+        if (!in.digits(2, &offsetMinutes))
+            return std::nullopt;
+    }
+    if (!in.atEnd() || offsetHours > 23 || offsetMinutes > 59)
+        return std::nullopt;
+    const qint64 offset = (offsetHours * 60 + offsetMinutes) * 60000LL;
+    return sign == u'+' ? ms - offset : ms + offset;
+}
+
+} // namespace
+
+std::optional<qint64> parseIsoDateTime(QStringView text)
+{
+    return parse(text);
+}
+
+std::optional<qint64> parseIsoDateTime(QLatin1StringView text)
+{
+    return parse(text);
+}
+
+} // namespace DataClient::detail

@@ -1,0 +1,30 @@
+// Private data of Schema.
+#pragma once
+
+#include <DataClient/schema.h>
+
+namespace DataClient {
+
+class SchemaPrivate : public QSharedData
+{
+public:
+    Schema::Kind kind = Schema::Kind::None;
+    EntitySchema entity; // Entity, Invalidate
+    Schema *item = nullptr; // Array, Collection (owned; Schema is incomplete in the header)
+    QHash<QString, Schema> fields; // Object
+    // Collection
+    std::shared_ptr<const Collection> collectionType;
+    Schema::CollectionMode mode = Schema::CollectionMode::Replace;
+    Schema::CollectionMerge merge;
+    Schema::CollectionFilter filter;
+    QString collectionField; // Object wrapping a Collection
+
+    SchemaPrivate() = default;
+    SchemaPrivate(const SchemaPrivate &other);
+    ~SchemaPrivate();
+
+    static const SchemaPrivate *get(const Schema &schema) { return schema.d.data(); }
+    static Schema make(SchemaPrivate *data) { return Schema(data); }
+};
+
+} // namespace DataClient
