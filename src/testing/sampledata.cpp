@@ -8,7 +8,6 @@
 
 #include <QtCore/QDateTime>
 #include <QtCore/QJsonObject>
-#include <QtCore/QTimeZone>
 
 #include <array>
 
@@ -67,7 +66,8 @@ QJsonArray SampleData::todos(int count, int userCount, quint32 seed)
         return {};
     }
     detail::Mulberry32 random(seed);
-    QDateTime createdAt(QDate(2023, 1, 1), QTime(8, 0), QTimeZone::utc());
+    // Qt::UTC (not QTimeZone::utc()) so that ISODateWithMs ends in "Z", not "+00:00".
+    QDateTime createdAt(QDate(2023, 1, 1), QTime(8, 0), Qt::UTC);
     QJsonArray todos;
     for (int id = 1; id <= count; ++id) {
         // Every user appears once first (like bench-data), later ones are drawn uniformly.
