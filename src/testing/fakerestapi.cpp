@@ -155,6 +155,8 @@ void FakeRestApi::Private::addRoutes(const QString &pattern, const QString &coll
 {
     MountedRoute route {pattern, collectionPath, options, {}, {}};
     route.options.idField = store.value(collectionPath).idField;
+    for (Expansion &expansion : route.options.expand)
+        expansion.collectionPath = normalizedPath(expansion.collectionPath);
     for (const QString &segment : segmentsOf(pattern)) {
         if (segment.startsWith(u':'))
             route.parentParams.append(segment.mid(1));

@@ -76,14 +76,16 @@ QList<QJsonObject> filteredItems(const StoredCollection &collection, const Mount
     // A key filters only if it names a field, so that `orderBy=...` does not empty the list.
     QHash<QString, QStringList> filters;
     const auto queryItems = request.query.queryItems(QUrl::FullyDecoded);
-    for (const auto &[key, value] : queryItems) {
+    for (const auto &queryItem : queryItems) {
+        // (no structured binding: clang 14 cannot capture one in the lambda)
+        const QString &key = queryItem.first;
         if (skipped.contains(key))
             continue;
         const bool isField
             = std::any_of(collection.items.cbegin(), collection.items.cend(),
                           [&key](const QJsonObject &item) { return item.contains(key); });
         if (isField)
-            filters[key].append(value);
+            filters[key].append(queryItem.second);
     }
 
     QList<QJsonObject> result;
