@@ -79,11 +79,13 @@ struct FakeRestOptions
 
   Nested routes: a collection path, or a mount() pattern, may contain `:name` segments, e.g.
   `/users/:userId/todos`. Each such segment filters items by the field of the same name, and
-  POST/PUT store it in the created object (as a number when it is an integer).
+  POST stores it in the created object (as a number when it is an integer; PUT when the body
+  leaves it out).
 
   Ownership and threads: the api does not own the server; it adds routes to it, so the server
-  must outlive requests to it, and a route whose api was destroyed answers 503. Use both from
-  the thread they live on (the GUI thread in the demo).
+  must outlive requests to it, and a route whose api was destroyed answers 503. Routes added to
+  the server afterwards override the api's (TestServer: later routes win), so a test can replace
+  one answer. Use both from the thread they live on (the GUI thread in the demo).
 */
 class DATACLIENT_TESTING_EXPORT FakeRestApi : public QObject
 {
@@ -133,7 +135,8 @@ public:
     /*!
       Answers that fraction (0..1) of mutating requests (POST, PUT, PATCH, DELETE) with a 500
       JSON error, leaving the data unchanged. The choice comes from a PRNG seeded with \a seed,
-      so a given sequence of mutations fails the same way on every run. 0 turns it off.
+      so a given sequence of mutations fails the same way on every run (calling it again restarts
+      the sequence). 0 turns it off.
     */
     void setFailureRate(double probability, quint32 seed = 1);
     double failureRate() const;
