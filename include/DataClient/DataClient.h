@@ -11,3 +11,8 @@
 #include <DataClient/schemaerror.h>
 #include <DataClient/params.h>
 #include <DataClient/store.h>
+#include <DataClient/pathtemplate.h>
+#include <DataClient/networkerror.h>
+#include <DataClient/restendpoint.h>
+#include <DataClient/resource.h>
+#include <DataClient/createresource.h>

@@ -1,0 +1,110 @@
+// EndpointOptions: everything a RestEndpoint is built from (SPEC 4.4 options, 2.2 extras),
+// and EndpointOverrides: the subset extend() changes.
+#pragma once
+
+#include <DataClient/global.h>
+#include <DataClient/params.h>
+#include <DataClient/requestinit.h>
+#include <DataClient/schema.h>
+
+#include <QtCore/QByteArray>
+#include <QtCore/QJsonValue>
+#include <QtCore/QList>
+#include <QtCore/QPair>
+#include <QtCore/QString>
+#include <QtCore/QStringList>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace DataClient {
+
+class RestEndpoint;
+class Store;
+struct EndpointOptions;
+
+//! Endpoints are shared, immutable QObjects.
+using EndpointPtr = std::shared_ptr<RestEndpoint>;
+//! Builds an endpoint of some RestEndpoint subclass (the resource option `Endpoint`).
+using EndpointFactory = std::function<EndpointPtr(const EndpointOptions &options)>;
+//! The `process` option: transforms the parsed response before normalization.
+using ProcessFunction = std::function<QJsonValue(const QJsonValue &value, const Params &params)>;
+//! The `getOptimisticResponse` option: the value to show before the server answers, or
+//! std::nullopt for no optimistic change. \a store (may be null) is the committed data, to read
+//! the entity being changed.
+using OptimisticFunction = std::function<std::optional<QJsonValue>(
+    const Params &params, const QJsonValue &body, const Store *store)>;
+
+/*!
+    The options of one endpoint. Plain data: designated initializers read well,
+    e.g. `RestEndpoint::create({.method = "POST", .path = u"/todos"_s, .schema = todo})`.
+*/
+struct DATACLIENT_REST_EXPORT EndpointOptions
+{
+    //! Member name within its resource ("get", "getList.push", ...); used in messages.
+    QString name;
+    QByteArray method = "GET";
+    //! Path template (see PathTemplate).
+    QString path;
+    //! Prepended to the path: "http://127.0.0.1:8080" or "https://api.example.com/v2".
+    QString urlPrefix;
+    //! How the response is normalized; Schema() = passed through.
+    Schema schema;
+    //! Query keys the endpoint documents (SPEC 2.2 searchParams). Any parameter that is not a path
+    //! parameter goes to the query string; this list is for introspection (QML, tooling).
+    QStringList searchParams;
+    //! The body's shape (SPEC 2.2 body): documentation only, never sent by itself.
+    QJsonValue body;
+    //! getPage only: the page parameter; required by fetch() and stripped from key().
+    QString paginationField;
+    //! Transforms the parsed response (see RestEndpoint::process()).
+    ProcessFunction process;
+    //! Milliseconds between re-fetches by live queries; 0 = no polling.
+    int pollFrequency = 0;
+    //! How long fetched data stays fresh, in ms.
+    int dataExpiryLength = 60000;
+    //! How long an error stays fresh, in ms.
+    int errorExpiryLength = 1000;
+    //! Show a predicted result at once (see RestEndpoint::optimisticResponse()).
+    bool optimistic = false;
+    //! The prediction; when empty and optimistic is true, the resource's default for the member.
+    OptimisticFunction getOptimisticResponse;
+    //! Whether calling it changes server data; default: any method but GET and HEAD.
+    std::optional<bool> sideEffect;
+    Credentials credentials = Credentials::SameOrigin;
+    //! Transfer timeout in ms (0 = none).
+    int timeout = 30000;
+    //! Extra request headers; they win over the defaults (e.g. a custom Content-Type).
+    QList<QPair<QByteArray, QByteArray>> headers;
+};
+
+//! What extend() changes: every set field replaces the corresponding option.
+struct DATACLIENT_REST_EXPORT EndpointOverrides
+{
+    std::optional<QString> name;
+    std::optional<QByteArray> method;
+    std::optional<QString> path;
+    std::optional<QString> urlPrefix;
+    std::optional<Schema> schema;
+    std::optional<QStringList> searchParams;
+    std::optional<QJsonValue> body;
+    std::optional<QString> paginationField;
+    std::optional<ProcessFunction> process;
+    std::optional<int> pollFrequency;
+    std::optional<int> dataExpiryLength;
+    std::optional<int> errorExpiryLength;
+    std::optional<bool> optimistic;
+    std::optional<OptimisticFunction> getOptimisticResponse;
+    std::optional<bool> sideEffect;
+    std::optional<Credentials> credentials;
+    std::optional<int> timeout;
+    std::optional<QList<QPair<QByteArray, QByteArray>>> headers;
+
+    //! \a options with every set field replaced.
+    EndpointOptions applyTo(EndpointOptions options) const;
+    //! Overrides set in \a other replace those set here.
+    EndpointOverrides mergedWith(const EndpointOverrides &other) const;
+};
+
+} // namespace DataClient

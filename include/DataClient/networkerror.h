@@ -1,0 +1,108 @@
+// NetworkError: why a request failed (DESIGN.md §5 "Errors are values").
+#pragma once
+
+#include <DataClient/global.h>
+
+#include <QtCore/QByteArray>
+#include <QtCore/QException>
+#include <QtCore/QJsonValue>
+#include <QtCore/QMetaType>
+#include <QtCore/QObject>
+#include <QtCore/QString>
+#include <QtCore/QUrl>
+#include <QtNetwork/QNetworkReply>
+
+#include <exception>
+#include <memory>
+
+namespace DataClient {
+
+struct Response;
+
+/*!
+    The error a failed endpoint future carries (QFuture::onFailed receives it), also readable from
+    QML as a value (its properties). Implicitly shared and cheap to copy.
+
+    | kind()            | status()        | when                                                 |
+    |-------------------|-----------------|------------------------------------------------------|
+    | Http              | the HTTP status | the server answered outside 200-299                  |
+    | InvalidResponse   | 400             | a 2xx body that is not JSON for an endpoint with a
+   schema | | Network           | 0               | no answer: connection refused, host not found,
+   dropped | | Timeout           | 0               | no answer within the endpoint's timeout | |
+   Canceled          | 0               | the request was aborted                              | |
+   InvalidRequest    | 0               | nothing was sent: a bad parameter, a missing pagination
+   field | | Other             | 0               | another exception thrown by a hook |
+
+    message() is one sentence naming the request ("GET http://..."), what went wrong and, where
+    it applies, what was expected.
+*/
+class DATACLIENT_REST_EXPORT NetworkError : public QException
+{
+    Q_GADGET
+    Q_PROPERTY(int status READ status CONSTANT)
+    Q_PROPERTY(QString statusText READ statusText CONSTANT)
+    Q_PROPERTY(QUrl url READ url CONSTANT)
+    Q_PROPERTY(QString bodyText READ bodyText CONSTANT)
+    Q_PROPERTY(QString message READ message CONSTANT)
+    Q_PROPERTY(Kind kind READ kind CONSTANT)
+    Q_PROPERTY(QString errorString READ errorString CONSTANT)
+
+public:
+    enum class Kind { Http, InvalidResponse, Network, Timeout, Canceled, InvalidRequest, Other };
+    Q_ENUM(Kind)
+
+    //! A null error (kind Other, status 0, empty message).
+    NetworkError();
+    NetworkError(Kind kind, int status, const QString &message);
+    NetworkError(const NetworkError &other);
+    NetworkError &operator=(const NetworkError &other);
+    ~NetworkError() override;
+
+    //! The answer was not 2xx (kind Http).
+    static NetworkError fromResponse(const Response &response);
+    //! Nothing was sent (kind InvalidRequest); \a message says what was wrong.
+    static NetworkError invalidRequest(const QByteArray &method, const QUrl &url,
+                                       const QString &message);
+    //! Wraps any exception: a NetworkError as is, a SchemaError or other QException/std::exception
+    //! as kind InvalidResponse (SchemaError) or Other with its what() text.
+    static NetworkError fromException(const std::exception_ptr &exception);
+
+    Kind kind() const;
+    //! HTTP status; 400 for an unreadable body; 0 when there was no HTTP answer.
+    int status() const;
+    //! The reason phrase ("Not Found"), or the Qt error string when there was no answer.
+    QString statusText() const;
+    QUrl url() const;
+    QByteArray method() const;
+    //! The response body as received (may be empty).
+    QByteArray body() const;
+    QString bodyText() const { return QString::fromUtf8(body()); }
+    //! The body parsed as JSON, or undefined when it is not JSON.
+    QJsonValue json() const;
+    //! QNetworkReply's error code (NoError for InvalidResponse / InvalidRequest).
+    QNetworkReply::NetworkError networkError() const;
+    //! QNetworkReply's error string, if any.
+    QString errorString() const;
+    QString message() const;
+    bool isNull() const;
+
+    NetworkError withStatus(int status, const QString &statusText) const;
+    NetworkError withRequest(const QByteArray &method, const QUrl &url) const;
+    NetworkError withBody(const QByteArray &body) const;
+    NetworkError withNetworkError(QNetworkReply::NetworkError error,
+                                  const QString &errorString) const;
+    NetworkError withMessage(const QString &message) const;
+
+    const char *what() const noexcept override;
+    void raise() const override;
+    NetworkError *clone() const override;
+
+    struct Data;
+
+private:
+    std::shared_ptr<const Data> d;
+};
+
+} // namespace DataClient
+
+Q_DECLARE_METATYPE(DataClient::NetworkError)

@@ -1,0 +1,49 @@
+// RequestInit: what getRequestInit() builds and fetchResponse() sends (SPEC 4.4).
+#pragma once
+
+#include <DataClient/global.h>
+
+#include <QtCore/QByteArray>
+#include <QtCore/QByteArrayView>
+#include <QtCore/QList>
+#include <QtCore/QPair>
+#include <QtCore/QString>
+
+#include <optional>
+
+namespace DataClient {
+
+//! Which requests carry cookies (SPEC 5, DESIGN.md §5). Mapped to QNetworkRequest's cookie
+//! load/save control: Include = the cookie jar is used, Omit = it is not (Manual);
+//! SameOrigin = used only when the request URL's origin equals the endpoint's urlPrefix origin.
+enum class Credentials { Omit, SameOrigin, Include };
+
+//! "omit", "same-origin", "include".
+DATACLIENT_REST_EXPORT QString credentialsName(Credentials credentials);
+//! The inverse of credentialsName(); std::nullopt for an unknown name.
+DATACLIENT_REST_EXPORT std::optional<Credentials> credentialsFromName(const QString &name);
+
+/*!
+    The request about to be sent, like the `init` argument of the web's fetch(). An override of
+    RestEndpoint::getRequestInit() may change the body, the headers, the credentials mode or the
+    timeout, before or after calling the base implementation.
+*/
+struct DATACLIENT_REST_EXPORT RequestInit
+{
+    QByteArray method = "GET";
+    //! Request headers, names as given; header() and setHeader() match names case-insensitively.
+    QList<QPair<QByteArray, QByteArray>> headers;
+    //! The bytes to send; std::nullopt sends no body (GET and DELETE never send one).
+    std::optional<QByteArray> body;
+    Credentials credentials = Credentials::SameOrigin;
+    //! Transfer timeout in milliseconds (QNetworkRequest::setTransferTimeout); 0 = none.
+    int timeout = 30000;
+
+    QByteArray header(QByteArrayView name) const;
+    bool hasHeader(QByteArrayView name) const;
+    //! Replaces every header called \a name (any case) by one with \a value.
+    void setHeader(const QByteArray &name, const QByteArray &value);
+    void removeHeader(QByteArrayView name);
+};
+
+} // namespace DataClient

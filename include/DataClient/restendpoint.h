@@ -1,0 +1,209 @@
+// RestEndpoint: one REST call and the hooks every request passes through (SPEC 4.4).
+#pragma once
+
+#include <DataClient/endpointoptions.h>
+#include <DataClient/global.h>
+#include <DataClient/networkerror.h>
+#include <DataClient/params.h>
+#include <DataClient/pathtemplate.h>
+#include <DataClient/requestinit.h>
+#include <DataClient/response.h>
+#include <DataClient/schema.h>
+
+#include <QtCore/QFuture>
+#include <QtCore/QJsonValue>
+#include <QtCore/QObject>
+#include <QtCore/QUrl>
+
+#include <memory>
+#include <optional>
+
+QT_BEGIN_NAMESPACE
+class QNetworkAccessManager;
+QT_END_NAMESPACE
+
+namespace DataClient {
+
+/*!
+    One REST call: a method, a path template, a schema and the hooks a request passes through:
+
+    fetch(params, body) -> url(params) -> getRequestInit(body) -> fetchResponse(url, init)
+    -> [status outside 2xx: NetworkError] -> parseResponse(response) -> process(value, params)
+
+    Immutable after construction and shared (EndpointPtr); extend() returns a modified copy of the
+    same dynamic type. Lives on the thread that created it (the GUI thread); use it there.
+
+    Customize by subclassing: derive from EndpointBase<YourClass> (which provides clone(), so
+    extend() keeps your class) and override the virtual hooks. Hooks report errors by throwing
+    NetworkError (or any QException); the future returned by fetch() then fails with it.
+*/
+class DATACLIENT_REST_EXPORT RestEndpoint : public QObject,
+                                            public std::enable_shared_from_this<RestEndpoint>
+{
+    Q_OBJECT
+    Q_PROPERTY(QString name READ name CONSTANT)
+    Q_PROPERTY(QString method READ methodName CONSTANT)
+    Q_PROPERTY(QString path READ path CONSTANT)
+    Q_PROPERTY(QString urlPrefix READ urlPrefix CONSTANT)
+    Q_PROPERTY(QStringList searchParams READ searchParams CONSTANT)
+    Q_PROPERTY(QJsonValue body READ body CONSTANT)
+    Q_PROPERTY(QString paginationField READ paginationField CONSTANT)
+    Q_PROPERTY(int pollFrequency READ pollFrequency CONSTANT)
+    Q_PROPERTY(int dataExpiryLength READ dataExpiryLength CONSTANT)
+    Q_PROPERTY(int errorExpiryLength READ errorExpiryLength CONSTANT)
+    Q_PROPERTY(bool optimistic READ optimistic CONSTANT)
+    Q_PROPERTY(bool sideEffect READ sideEffect CONSTANT)
+    Q_PROPERTY(QString credentials READ credentialsName CONSTANT)
+    Q_PROPERTY(int timeout READ timeout CONSTANT)
+    Q_PROPERTY(QString schemaKey READ schemaKey CONSTANT)
+    Q_PROPERTY(bool valid READ isValid CONSTANT)
+    Q_PROPERTY(QString errorString READ errorString CONSTANT)
+
+public:
+    explicit RestEndpoint(const EndpointOptions &options);
+    ~RestEndpoint() override;
+
+    //! A shared RestEndpoint built from \a options.
+    static EndpointPtr create(const EndpointOptions &options);
+
+    const EndpointOptions &options() const;
+    QString name() const;
+    QByteArray method() const;
+    QString methodName() const;
+    QString path() const;
+    PathTemplate pathTemplate() const;
+    QString urlPrefix() const;
+    QStringList searchParams() const;
+    QJsonValue body() const;
+    QString paginationField() const;
+    Schema schema() const;
+    QString schemaKey() const;
+    int pollFrequency() const;
+    int dataExpiryLength() const;
+    int errorExpiryLength() const;
+    //! True when the option `optimistic` is set or a getOptimisticResponse function is given.
+    bool optimistic() const;
+    bool sideEffect() const;
+    Credentials credentials() const;
+    QString credentialsName() const;
+    int timeout() const;
+    //! False when the path template is malformed; errorString() says why.
+    bool isValid() const;
+    QString errorString() const;
+
+    // Hooks ------------------------------------------------------------------------------------
+
+    /*!
+        urlPrefix + the path built from \a params + the query string of the remaining parameters
+        (searchToString()). A query template's pairs come first, the other parameters are joined
+        to them with '&'. Returns an invalid QUrl and sets \a errorMessage when a parameter is
+        missing or cannot be written.
+    */
+    virtual QUrl url(const Params &params, QString *errorMessage = nullptr) const;
+    /*!
+        The query string (without '?') for the parameters that are not path parameters: keys
+        sorted, null values dropped, lists as repeated keys, everything percent-encoded (a space
+        is %20, '+' is %2B). Override to change the serialization (e.g. "tags=a,b").
+    */
+    virtual QString searchToString(const Params &params) const;
+    /*!
+        Builds the request: method, headers of the `headers` option, credentials, timeout, and
+        the body: objects, arrays, numbers and booleans as JSON with
+        `Content-Type: application/json` (unless a Content-Type header is given), a string as
+        UTF-8 text; undefined or null sends no body. GET, HEAD and DELETE never send a body.
+    */
+    virtual RequestInit getRequestInit(const QJsonValue &body) const;
+    /*!
+        Sends the request with \a network and resolves with the whole answer for any HTTP status.
+        Fails with NetworkError (status 0) when there is no HTTP answer: network failure
+        (kind Network), timeout (Timeout) or abort (Canceled). Cancelling the returned future
+        aborts the request.
+    */
+    virtual QFuture<Response> fetchResponse(QNetworkAccessManager *network, const QUrl &url,
+                                            const RequestInit &init) const;
+    /*!
+        Reads a 2xx answer: 204 or an empty body -> null; a JSON content type -> the parsed JSON
+        (invalid JSON: NetworkError 400 with the parser's message and offset); another content
+        type -> parsed as JSON when the endpoint has a schema (else NetworkError 400 "unexpected
+        text response"), or the text as a string when it has none.
+    */
+    virtual QJsonValue parseResponse(const Response &response) const;
+    //! Transforms the parsed value before normalization; \a params are the call's parameters.
+    //! Default: the `process` option, or the value unchanged.
+    virtual QJsonValue process(const QJsonValue &value, const Params &params) const;
+    /*!
+        Every request passes through here: builds the URL (a bad parameter or a missing
+        pagination field fails with kind InvalidRequest and sends nothing), then runs the hooks.
+        Resolves with the processed value (not normalized). \a network may be null: then
+        defaultNetworkAccessManager() is used. Cancelling the returned future aborts the request.
+    */
+    virtual QFuture<QJsonValue> fetch(QNetworkAccessManager *network, const Params &params,
+                                      const QJsonValue &body = QJsonValue()) const;
+    /*!
+        What to show before the server answers, or std::nullopt. Default: the
+        `getOptimisticResponse` option when set; else nothing. \a store is the committed data
+        (may be null).
+    */
+    virtual std::optional<QJsonValue> optimisticResponse(const Params &params,
+                                                         const QJsonValue &body,
+                                                         const Store *store = nullptr) const;
+
+    // Keys -------------------------------------------------------------------------------------
+
+    //! The cache key: "METHOD url". A getPage endpoint (paginationField set) strips that field,
+    //! so pages share getList's key. Empty (and \a errorMessage set) when the URL cannot be built.
+    QString key(const Params &params, QString *errorMessage = nullptr) const;
+    //! "METHOD url" with every parameter, for de-duplicating requests in flight.
+    QString requestKey(const Params &params, QString *errorMessage = nullptr) const;
+
+    //! A copy with \a overrides applied, of the same dynamic type (see clone()).
+    EndpointPtr extend(const EndpointOverrides &overrides) const;
+
+    //! The manager used when fetch() is given none: one per thread, owned by the application
+    //! object (or deleted at thread exit).
+    static QNetworkAccessManager *defaultNetworkAccessManager();
+
+protected:
+    //! A new endpoint of this object's dynamic type built from \a options. EndpointBase<T>
+    //! implements it; a subclass that does not makes extend() return a plain RestEndpoint.
+    virtual EndpointPtr clone(const EndpointOptions &options) const;
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+/*!
+    Base for RestEndpoint subclasses: implements clone() so extend() returns a \c Derived.
+
+    \code
+    class CamelCaseEndpoint : public DataClient::EndpointBase<CamelCaseEndpoint>
+    {
+    public:
+        using EndpointBase::EndpointBase;
+        QJsonValue process(const QJsonValue &value, const Params &params) const override;
+    };
+    \endcode
+
+    \c Base may be another endpoint class, to stack customizations.
+*/
+template<typename Derived, typename Base = RestEndpoint> class EndpointBase : public Base
+{
+public:
+    using Base::Base;
+
+protected:
+    EndpointPtr clone(const EndpointOptions &options) const override
+    {
+        return std::make_shared<Derived>(options);
+    }
+};
+
+//! The factory for the resource option `Endpoint`: builds every member as a \c T.
+template<typename T> EndpointFactory endpointFactory()
+{
+    return
+        [](const EndpointOptions &options) -> EndpointPtr { return std::make_shared<T>(options); };
+}
+
+} // namespace DataClient

@@ -1,0 +1,238 @@
+// NetworkError: the error value of failed requests (DESIGN.md §5).
+#include <DataClient/networkerror.h>
+#include <DataClient/response.h>
+#include <DataClient/schemaerror.h>
+
+#include <QtCore/QJsonArray>
+#include <QtCore/QJsonDocument>
+#include <QtCore/QJsonParseError>
+
+namespace DataClient {
+
+struct NetworkError::Data
+{
+    Kind kind = Kind::Other;
+    int status = 0;
+    QString statusText;
+    QUrl url;
+    QByteArray method;
+    QByteArray body;
+    QNetworkReply::NetworkError networkError = QNetworkReply::NoError;
+    QString errorString;
+    QString message;
+    QByteArray what;
+};
+
+namespace {
+
+std::shared_ptr<NetworkError::Data> copyOf(const std::shared_ptr<const NetworkError::Data> &d)
+{
+    return std::make_shared<NetworkError::Data>(*d);
+}
+
+QString requestName(const QByteArray &method, const QUrl &url)
+{
+    if (url.isEmpty())
+        return QString::fromLatin1(method);
+    return QString::fromLatin1(method) + u' ' + url.toString(QUrl::FullyEncoded);
+}
+
+// The start of a body for messages: error bodies often say what went wrong.
+QString bodyExcerpt(const QByteArray &body)
+{
+    QString text = QString::fromUtf8(body.left(200)).simplified();
+    if (body.size() > 200)
+        text += QStringLiteral("...");
+    return text;
+}
+
+} // namespace
+
+NetworkError::NetworkError() : d(std::make_shared<Data>()) { }
+
+NetworkError::NetworkError(Kind kind, int status, const QString &message)
+{
+    auto data = std::make_shared<Data>();
+    data->kind = kind;
+    data->status = status;
+    data->message = message;
+    data->what = message.toUtf8();
+    d = std::move(data);
+}
+
+NetworkError::NetworkError(const NetworkError &other) : QException(other), d(other.d) { }
+
+NetworkError &NetworkError::operator=(const NetworkError &other)
+{
+    d = other.d;
+    return *this;
+}
+
+NetworkError::~NetworkError() = default;
+
+NetworkError NetworkError::fromResponse(const Response &response)
+{
+    QString message = QStringLiteral("%1 answered %2 %3")
+                          .arg(requestName(response.method, response.url))
+                          .arg(response.status)
+                          .arg(response.statusText);
+    if (!response.body.isEmpty())
+        message += QStringLiteral(": ") + bodyExcerpt(response.body);
+    return NetworkError(Kind::Http, response.status, message)
+        .withStatus(response.status, response.statusText)
+        .withRequest(response.method, response.url)
+        .withBody(response.body)
+        .withNetworkError(response.networkError, response.errorString);
+}
+
+NetworkError NetworkError::invalidRequest(const QByteArray &method, const QUrl &url,
+                                          const QString &message)
+{
+    return NetworkError(Kind::InvalidRequest, 0, message)
+        .withRequest(method, url)
+        .withNetworkError(QNetworkReply::ProtocolInvalidOperationError, message);
+}
+
+NetworkError NetworkError::fromException(const std::exception_ptr &exception)
+{
+    if (!exception)
+        return NetworkError();
+    try {
+        std::rethrow_exception(exception);
+    } catch (const NetworkError &error) {
+        return error;
+    } catch (const SchemaError &error) {
+        return NetworkError(Kind::InvalidResponse, 400, error.message());
+    } catch (const std::exception &error) {
+        return NetworkError(Kind::Other, 0, QString::fromUtf8(error.what()));
+    } catch (...) {
+        return NetworkError(Kind::Other, 0, QStringLiteral("unknown exception"));
+    }
+}
+
+NetworkError::Kind NetworkError::kind() const
+{
+    return d->kind;
+}
+
+int NetworkError::status() const
+{
+    return d->status;
+}
+
+QString NetworkError::statusText() const
+{
+    return d->statusText;
+}
+
+QUrl NetworkError::url() const
+{
+    return d->url;
+}
+
+QByteArray NetworkError::method() const
+{
+    return d->method;
+}
+
+QByteArray NetworkError::body() const
+{
+    return d->body;
+}
+
+QJsonValue NetworkError::json() const
+{
+    QJsonParseError parseError;
+    // Wrapped in an array so scalars ("text", 5) parse too.
+    const QJsonDocument document = QJsonDocument::fromJson("[" + d->body + "]", &parseError);
+    if (parseError.error != QJsonParseError::NoError || document.array().size() != 1)
+        return QJsonValue(QJsonValue::Undefined);
+    return document.array().first();
+}
+
+QNetworkReply::NetworkError NetworkError::networkError() const
+{
+    return d->networkError;
+}
+
+QString NetworkError::errorString() const
+{
+    return d->errorString;
+}
+
+QString NetworkError::message() const
+{
+    return d->message;
+}
+
+bool NetworkError::isNull() const
+{
+    return d->kind == Kind::Other && d->message.isEmpty();
+}
+
+NetworkError NetworkError::withStatus(int status, const QString &statusText) const
+{
+    auto data = copyOf(d);
+    data->status = status;
+    data->statusText = statusText;
+    NetworkError copy;
+    copy.d = std::move(data);
+    return copy;
+}
+
+NetworkError NetworkError::withRequest(const QByteArray &method, const QUrl &url) const
+{
+    auto data = copyOf(d);
+    data->method = method;
+    data->url = url;
+    NetworkError copy;
+    copy.d = std::move(data);
+    return copy;
+}
+
+NetworkError NetworkError::withBody(const QByteArray &body) const
+{
+    auto data = copyOf(d);
+    data->body = body;
+    NetworkError copy;
+    copy.d = std::move(data);
+    return copy;
+}
+
+NetworkError NetworkError::withNetworkError(QNetworkReply::NetworkError error,
+                                            const QString &errorString) const
+{
+    auto data = copyOf(d);
+    data->networkError = error;
+    data->errorString = errorString;
+    NetworkError copy;
+    copy.d = std::move(data);
+    return copy;
+}
+
+NetworkError NetworkError::withMessage(const QString &message) const
+{
+    auto data = copyOf(d);
+    data->message = message;
+    data->what = message.toUtf8();
+    NetworkError copy;
+    copy.d = std::move(data);
+    return copy;
+}
+
+const char *NetworkError::what() const noexcept
+{
+    return d->what.constData();
+}
+
+void NetworkError::raise() const
+{
+    throw *this;
+}
+
+NetworkError *NetworkError::clone() const
+{
+    return new NetworkError(*this);
+}
+
+} // namespace DataClient

@@ -1,0 +1,67 @@
+#include "resourcedefaults_p.h"
+
+#include <DataClient/store.h>
+
+#include <QtCore/QJsonObject>
+
+namespace DataClient::detail {
+
+namespace {
+
+QJsonObject paramsAndBody(const Params &params, const QJsonValue &body)
+{
+    QJsonObject merged = QJsonObject::fromVariantMap(params);
+    const QJsonObject fields = body.toObject();
+    for (auto it = fields.begin(); it != fields.end(); ++it)
+        merged.insert(it.key(), it.value());
+    return merged;
+}
+
+bool isEmptyAnswer(const QJsonValue &value)
+{
+    return value.isNull() || value.isUndefined() || (value.isObject() && value.toObject().isEmpty())
+        || (value.isString() && value.toString().isEmpty());
+}
+
+} // namespace
+
+ProcessFunction deleteProcess(const EntitySchema &entity)
+{
+    return [pkField = entity.pkField()](const QJsonValue &value, const Params &params) {
+        if (isEmptyAnswer(value))
+            return QJsonValue(QJsonObject::fromVariantMap(params));
+        if ((value.isString() || value.isDouble()) && !pkField.isEmpty())
+            return QJsonValue(QJsonObject {{pkField, value}});
+        return value;
+    };
+}
+
+OptimisticFunction optimisticParamsAndBody()
+{
+    return [](const Params &params, const QJsonValue &body,
+              const Store *) -> std::optional<QJsonValue> { return paramsAndBody(params, body); };
+}
+
+OptimisticFunction optimisticPartialUpdate(const EntitySchema &entity)
+{
+    return [entity](const Params &params, const QJsonValue &body,
+                    const Store *store) -> std::optional<QJsonValue> {
+        const QJsonObject merged = paramsAndBody(params, body);
+        if (store) {
+            const QString pk = entity.pk(merged);
+            if (pk.isEmpty() || !store->entity(EntityRef {entity.key(), pk}))
+                return std::nullopt;
+        }
+        return merged;
+    };
+}
+
+OptimisticFunction optimisticDelete()
+{
+    return
+        [](const Params &params, const QJsonValue &, const Store *) -> std::optional<QJsonValue> {
+            return QJsonObject::fromVariantMap(params);
+        };
+}
+
+} // namespace DataClient::detail

@@ -1,0 +1,256 @@
+// RestEndpoint's request hooks: getRequestInit, fetchResponse, parseResponse, process, fetch.
+#include "logging_p.h"
+#include "paramvalue_p.h"
+#include "replyfuture_p.h"
+#include "restendpoint_p.h"
+
+#include <QtCore/QJsonArray>
+#include <QtCore/QJsonDocument>
+#include <QtCore/QJsonObject>
+#include <QtCore/QJsonParseError>
+#include <QtCore/QPromise>
+#include <QtCore/QThread>
+#include <QtNetwork/QNetworkAccessManager>
+#include <QtNetwork/QNetworkReply>
+#include <QtNetwork/QNetworkRequest>
+
+namespace DataClient {
+
+namespace {
+
+bool isBodyless(const QByteArray &method)
+{
+    return method == "GET" || method == "HEAD" || method == "DELETE";
+}
+
+QByteArray jsonBytes(const QJsonValue &value)
+{
+    if (value.isObject())
+        return QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact);
+    if (value.isArray())
+        return QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact);
+    // A scalar: serialize it inside an array and drop the brackets.
+    const QByteArray wrapped = QJsonDocument(QJsonArray {value}).toJson(QJsonDocument::Compact);
+    return wrapped.mid(1, wrapped.size() - 2);
+}
+
+struct Parsed
+{
+    QJsonValue value;
+    QString error; //!< the parser's message and offset; empty when it parsed
+};
+
+// Parses any JSON text, scalars included ("5", "\"pk\"" are valid JSON answers).
+Parsed parseJson(const QByteArray &body)
+{
+    QJsonParseError error;
+    const QByteArray trimmed = body.trimmed();
+    const bool container = trimmed.startsWith('{') || trimmed.startsWith('[');
+    const QJsonDocument document
+        = QJsonDocument::fromJson(container ? body : "[" + body + "]", &error);
+    if (error.error != QJsonParseError::NoError) {
+        const int offset = container ? error.offset : qMax(0, error.offset - 1);
+        return {{}, QStringLiteral("%1 at offset %2").arg(error.errorString()).arg(offset)};
+    }
+    if (container)
+        return {document.isObject() ? QJsonValue(document.object()) : QJsonValue(document.array()),
+                {}};
+    if (document.array().size() != 1)
+        return {{}, QStringLiteral("expected exactly one JSON value at offset 0")};
+    return {document.array().first(), {}};
+}
+
+QString excerpt(const QByteArray &body)
+{
+    QString text = QString::fromUtf8(body.left(80)).simplified();
+    if (body.size() > 80)
+        text += QStringLiteral("...");
+    return text;
+}
+
+// Origin = scheme, host and port (default ports made explicit), as the web defines it.
+bool sameOrigin(const QUrl &a, const QUrl &b)
+{
+    auto port = [](const QUrl &url) {
+        const QString scheme = url.scheme().toLower();
+        return url.port(scheme == u"https" ? 443 : scheme == u"http" ? 80 : -1);
+    };
+    return !a.host().isEmpty() && a.scheme().compare(b.scheme(), Qt::CaseInsensitive) == 0
+        && a.host().compare(b.host(), Qt::CaseInsensitive) == 0 && port(a) == port(b);
+}
+
+bool isSafeHeader(const QByteArray &name, const QByteArray &value)
+{
+    auto hasLineBreak = [](const QByteArray &text) {
+        return text.contains('\r') || text.contains('\n') || text.contains('\0');
+    };
+    return !name.isEmpty() && !hasLineBreak(name) && !hasLineBreak(value) && !name.contains(':');
+}
+
+} // namespace
+
+RequestInit RestEndpoint::getRequestInit(const QJsonValue &body) const
+{
+    RequestInit init;
+    init.method = d->options.method;
+    init.headers = d->options.headers;
+    init.credentials = d->options.credentials;
+    init.timeout = d->options.timeout;
+    if (body.isUndefined() || body.isNull())
+        return init;
+    if (isBodyless(init.method)) {
+        qCWarning(lcRest).noquote() << detail::describeEndpoint(*this) << ": a body was given, but"
+                                    << init.method << "requests never send one; it is ignored";
+        return init;
+    }
+    if (body.isString()) {
+        init.body = body.toString().toUtf8();
+        if (!init.hasHeader("content-type"))
+            init.setHeader("Content-Type", "text/plain; charset=utf-8");
+    } else {
+        init.body = jsonBytes(body);
+        if (!init.hasHeader("content-type"))
+            init.setHeader("Content-Type", "application/json");
+    }
+    return init;
+}
+
+QFuture<Response> RestEndpoint::fetchResponse(QNetworkAccessManager *network, const QUrl &url,
+                                              const RequestInit &init) const
+{
+    QNetworkRequest request(url);
+    for (const auto &[name, value] : init.headers) {
+        if (!isSafeHeader(name, value)) {
+            return QtFuture::makeExceptionalFuture<Response>(NetworkError::invalidRequest(
+                init.method, url,
+                QStringLiteral("%1: header '%2' contains a line break, NUL or ':' in its "
+                               "name; expected one line of text (nothing was sent)")
+                    .arg(detail::describeEndpoint(*this),
+                         QString::fromLatin1(name.toPercentEncoding()))));
+        }
+        request.setRawHeader(name, value);
+    }
+    const bool withCredentials = init.credentials == Credentials::Include
+        || (init.credentials == Credentials::SameOrigin
+            && sameOrigin(url, QUrl(d->options.urlPrefix)));
+    if (!withCredentials) {
+        request.setAttribute(QNetworkRequest::CookieLoadControlAttribute, QNetworkRequest::Manual);
+        request.setAttribute(QNetworkRequest::CookieSaveControlAttribute, QNetworkRequest::Manual);
+        request.setAttribute(QNetworkRequest::AuthenticationReuseAttribute,
+                             QNetworkRequest::Manual);
+    }
+    request.setTransferTimeout(init.timeout);
+
+    QNetworkReply *reply = nullptr;
+    if (init.method == "GET")
+        reply = network->get(request);
+    else if (init.method == "HEAD")
+        reply = network->head(request);
+    else if (init.method == "DELETE")
+        reply = network->deleteResource(request);
+    else
+        reply = network->sendCustomRequest(request, init.method, init.body.value_or(QByteArray()));
+    return detail::responseFuture(reply, init.method, init.timeout);
+}
+
+QJsonValue RestEndpoint::parseResponse(const Response &response) const
+{
+    if (response.status == 204 || response.body.isEmpty())
+        return QJsonValue(QJsonValue::Null);
+    const QByteArray type = response.contentType();
+    const bool jsonType = type.contains("json");
+    const bool hasSchema = !d->options.schema.isNull();
+    if (!jsonType && !hasSchema)
+        return QString::fromUtf8(response.body);
+    const Parsed parsed = parseJson(response.body);
+    if (parsed.error.isEmpty())
+        return parsed.value;
+    const QString request
+        = QString::fromLatin1(response.method) + u' ' + response.url.toString(QUrl::FullyEncoded);
+    QString message;
+    if (jsonType) {
+        message
+            = QStringLiteral("%1: the response is not valid JSON: %2").arg(request, parsed.error);
+    } else {
+        message = QStringLiteral("%1: unexpected text response (Content-Type '%2') for an endpoint "
+                                 "with schema '%3'; expected JSON, which it is not: %4. The "
+                                 "body starts with: %5")
+                      .arg(request, QString::fromLatin1(type), schemaKey(), parsed.error,
+                           excerpt(response.body));
+    }
+    throw NetworkError(NetworkError::Kind::InvalidResponse, 400, message)
+        .withStatus(400, response.statusText)
+        .withRequest(response.method, response.url)
+        .withBody(response.body);
+}
+
+QJsonValue RestEndpoint::process(const QJsonValue &value, const Params &params) const
+{
+    return d->options.process ? d->options.process(value, params) : value;
+}
+
+QFuture<QJsonValue> RestEndpoint::fetch(QNetworkAccessManager *network, const Params &params,
+                                        const QJsonValue &body) const
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    auto refuse = [this](const QString &why) {
+        const QString message = detail::describeEndpoint(*this) + QStringLiteral(": ") + why
+            + QStringLiteral(" (nothing was sent)");
+        qCDebug(lcRest).noquote() << message;
+        return QtFuture::makeExceptionalFuture<QJsonValue>(
+            NetworkError::invalidRequest(method(), {}, message));
+    };
+    if (!isValid())
+        return refuse(d->error);
+    const QString &page = d->options.paginationField;
+    if (!page.isEmpty()
+        && detail::readParamValue(params.value(page)).kind == detail::ParamValue::Absent) {
+        return refuse(QStringLiteral("missing the pagination field '%1'; expected the getList "
+                                     "parameters plus '%1' (e.g. {\"%1\": 2})")
+                          .arg(page));
+    }
+    QString error;
+    const QUrl target = url(params, &error);
+    if (!target.isValid())
+        return refuse(error);
+
+    QFuture<Response> response;
+    try {
+        const RequestInit init = getRequestInit(body);
+        response = fetchResponse(network ? network : defaultNetworkAccessManager(), target, init);
+    } catch (...) {
+        return QtFuture::makeExceptionalFuture<QJsonValue>(std::current_exception());
+    }
+
+    auto promise = std::make_shared<QPromise<QJsonValue>>();
+    promise->start();
+    QFuture<QJsonValue> result = promise->future();
+    auto *self = const_cast<RestEndpoint *>(this);
+    // Keeps a shared endpoint alive until its answer is read, even if its resource is dropped.
+    const std::shared_ptr<const RestEndpoint> keepAlive = weak_from_this().lock();
+    response
+        .then(self,
+              [self, keepAlive, promise, params](const Response &answer) {
+                  try {
+                      if (!answer.isOk())
+                          throw NetworkError::fromResponse(answer);
+                      promise->addResult(self->process(self->parseResponse(answer), params));
+                  } catch (...) {
+                      promise->setException(std::current_exception());
+                  }
+                  promise->finish();
+              })
+        .onFailed(self,
+                  [promise] {
+                      promise->setException(std::current_exception());
+                      promise->finish();
+                  })
+        .onCanceled(self, [promise] {
+            promise->future().cancel();
+            promise->finish();
+        });
+    detail::forwardCancel(QFuture<void>(result), QFuture<void>(response), self);
+    return result;
+}
+
+} // namespace DataClient
