@@ -43,23 +43,23 @@ using OptimisticFunction = std::function<std::optional<QJsonValue>(
 struct DATACLIENT_REST_EXPORT EndpointOptions
 {
     //! Member name within its resource ("get", "getList.push", ...); used in messages.
-    QString name;
+    QString name {};
     QByteArray method = "GET";
     //! Path template (see PathTemplate).
-    QString path;
+    QString path {};
     //! Prepended to the path: "http://127.0.0.1:8080" or "https://api.example.com/v2".
-    QString urlPrefix;
+    QString urlPrefix {};
     //! How the response is normalized; Schema() = passed through.
-    Schema schema;
+    Schema schema {};
     //! Query keys the endpoint documents (SPEC 2.2 searchParams). Any parameter that is not a path
     //! parameter goes to the query string; this list is for introspection (QML, tooling).
-    QStringList searchParams;
+    QStringList searchParams {};
     //! The body's shape (SPEC 2.2 body): documentation only, never sent by itself.
-    QJsonValue body;
+    QJsonValue body {};
     //! getPage only: the page parameter; required by fetch() and stripped from key().
-    QString paginationField;
+    QString paginationField {};
     //! Transforms the parsed response (see RestEndpoint::process()).
-    ProcessFunction process;
+    ProcessFunction process {};
     //! Milliseconds between re-fetches by live queries; 0 = no polling.
     int pollFrequency = 0;
     //! How long fetched data stays fresh, in ms.
@@ -69,37 +69,37 @@ struct DATACLIENT_REST_EXPORT EndpointOptions
     //! Show a predicted result at once (see RestEndpoint::optimisticResponse()).
     bool optimistic = false;
     //! The prediction; when empty and optimistic is true, the resource's default for the member.
-    OptimisticFunction getOptimisticResponse;
+    OptimisticFunction getOptimisticResponse {};
     //! Whether calling it changes server data; default: any method but GET and HEAD.
-    std::optional<bool> sideEffect;
+    std::optional<bool> sideEffect {};
     Credentials credentials = Credentials::SameOrigin;
     //! Transfer timeout in ms (0 = none).
     int timeout = 30000;
     //! Extra request headers; they win over the defaults (e.g. a custom Content-Type).
-    QList<QPair<QByteArray, QByteArray>> headers;
+    QList<QPair<QByteArray, QByteArray>> headers {};
 };
 
 //! What extend() changes: every set field replaces the corresponding option.
 struct DATACLIENT_REST_EXPORT EndpointOverrides
 {
-    std::optional<QString> name;
-    std::optional<QByteArray> method;
-    std::optional<QString> path;
-    std::optional<QString> urlPrefix;
-    std::optional<Schema> schema;
-    std::optional<QStringList> searchParams;
-    std::optional<QJsonValue> body;
-    std::optional<QString> paginationField;
-    std::optional<ProcessFunction> process;
-    std::optional<int> pollFrequency;
-    std::optional<int> dataExpiryLength;
-    std::optional<int> errorExpiryLength;
-    std::optional<bool> optimistic;
-    std::optional<OptimisticFunction> getOptimisticResponse;
-    std::optional<bool> sideEffect;
-    std::optional<Credentials> credentials;
-    std::optional<int> timeout;
-    std::optional<QList<QPair<QByteArray, QByteArray>>> headers;
+    std::optional<QString> name {};
+    std::optional<QByteArray> method {};
+    std::optional<QString> path {};
+    std::optional<QString> urlPrefix {};
+    std::optional<Schema> schema {};
+    std::optional<QStringList> searchParams {};
+    std::optional<QJsonValue> body {};
+    std::optional<QString> paginationField {};
+    std::optional<ProcessFunction> process {};
+    std::optional<int> pollFrequency {};
+    std::optional<int> dataExpiryLength {};
+    std::optional<int> errorExpiryLength {};
+    std::optional<bool> optimistic {};
+    std::optional<OptimisticFunction> getOptimisticResponse {};
+    std::optional<bool> sideEffect {};
+    std::optional<Credentials> credentials {};
+    std::optional<int> timeout {};
+    std::optional<QList<QPair<QByteArray, QByteArray>>> headers {};
 
     //! \a options with every set field replaced.
     EndpointOptions applyTo(EndpointOptions options) const;

@@ -32,9 +32,9 @@ struct DATACLIENT_REST_EXPORT RequestInit
 {
     QByteArray method = "GET";
     //! Request headers, names as given; header() and setHeader() match names case-insensitively.
-    QList<QPair<QByteArray, QByteArray>> headers;
+    QList<QPair<QByteArray, QByteArray>> headers {};
     //! The bytes to send; std::nullopt sends no body (GET and DELETE never send one).
-    std::optional<QByteArray> body;
+    std::optional<QByteArray> body {};
     Credentials credentials = Credentials::SameOrigin;
     //! Transfer timeout in milliseconds (QNetworkRequest::setTransferTimeout); 0 = none.
     int timeout = 30000;

@@ -28,30 +28,30 @@ namespace DataClient {
 struct DATACLIENT_REST_EXPORT ResourceOptions
 {
     //! Required. Path template of one record, with at least one parameter ("/todos/:id").
-    QString path;
+    QString path {};
     //! Required. The entity schema (Schema::entity(...)).
-    Schema schema;
-    QString urlPrefix;
+    Schema schema {};
+    QString urlPrefix {};
     //! Query keys of getList (documentation and QML introspection).
-    QStringList searchParams;
+    QStringList searchParams {};
     //! Shape of the body of push, update and partialUpdate (documentation only).
-    QJsonValue body;
+    QJsonValue body {};
     //! When set, getList.getPage exists and requires this parameter.
-    QString paginationField;
+    QString paginationField {};
     //! Every mutation member (push, unshift, update, partialUpdate, delete) is optimistic.
     bool optimistic = false;
     //! The SPEC option `Endpoint`: builds every member (endpointFactory<MyEndpoint>()).
     //! Empty: RestEndpoint.
-    EndpointFactory endpoint;
+    EndpointFactory endpoint {};
     //! The SPEC option `Collection`: customizes the getList collection (nullptr: default).
-    std::shared_ptr<const Collection> collection;
+    std::shared_ptr<const Collection> collection {};
     // EndpointExtraOptions, passed to every member:
     int pollFrequency = 0;
     int dataExpiryLength = 60000;
     int errorExpiryLength = 1000;
     Credentials credentials = Credentials::SameOrigin;
     int timeout = 30000;
-    QList<QPair<QByteArray, QByteArray>> headers;
+    QList<QPair<QByteArray, QByteArray>> headers {};
 };
 
 } // namespace DataClient

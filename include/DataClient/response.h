@@ -20,14 +20,14 @@ namespace DataClient {
 */
 struct DATACLIENT_REST_EXPORT Response
 {
-    QByteArray method; //!< the request's method, e.g. "GET"
-    QUrl url; //!< the request's URL (after redirects: the final one)
+    QByteArray method {}; //!< the request's method, e.g. "GET"
+    QUrl url {}; //!< the request's URL (after redirects: the final one)
     int status = 0; //!< HTTP status; 0 when there was no HTTP answer
-    QString statusText; //!< the reason phrase, e.g. "Not Found"
-    QList<QPair<QByteArray, QByteArray>> headers; //!< as received, names as sent
-    QByteArray body;
+    QString statusText {}; //!< the reason phrase, e.g. "Not Found"
+    QList<QPair<QByteArray, QByteArray>> headers {}; //!< as received, names as sent
+    QByteArray body {};
     QNetworkReply::NetworkError networkError = QNetworkReply::NoError; //!< Qt's view of it
-    QString errorString; //!< QNetworkReply::errorString() when networkError is set
+    QString errorString {}; //!< QNetworkReply::errorString() when networkError is set
 
     //! A header's value, matched case-insensitively (several occurrences joined with ", ").
     QByteArray header(QByteArrayView name) const;
