@@ -1,0 +1,118 @@
+#include "demooptions.h"
+
+#include <DataClient/version.h>
+
+#include <QtCore/QCommandLineParser>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+DemoCommandLine usageError(const QString &what)
+{
+    DemoCommandLine result;
+    result.exitNow = true;
+    result.exitCode = 2;
+    result.message = u"error: %1\nRun 'dataclient-demo --help' for the options."_s.arg(what);
+    return result;
+}
+
+// Parses an integer option in [min, max]; on failure sets *error to a sentence naming the option.
+int intOption(const QCommandLineParser &parser, const QString &name, int min, int max, int fallback,
+              QString *error)
+{
+    if (!parser.isSet(name))
+        return fallback;
+    const QString text = parser.value(name);
+    bool ok = false;
+    const int value = text.toInt(&ok);
+    if (!ok || value < min || value > max)
+        *error = u"--%1 expects a whole number from %2 to %3, got '%4'"_s.arg(name)
+                     .arg(min)
+                     .arg(max)
+                     .arg(text);
+    return value;
+}
+
+} // namespace
+
+DemoCommandLine parseDemoOptions(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        u"DataClient todo demo: a Qt Quick app on a normalized REST data layer.\n"
+        "By default it starts an embedded REST server (users and todos) on 127.0.0.1."_s);
+    const QCommandLineOption helpOption = parser.addHelpOption();
+    const QCommandLineOption versionOption = parser.addVersionOption();
+    parser.addOptions({
+        {u"url"_s,
+         u"Use the REST API at <url> (same shape as the embedded one: /users, /todos) instead of "
+         "starting the embedded server."_s,
+         u"url"_s},
+        {u"latency"_s, u"Delay every answer of the embedded server by <ms> (0-60000)."_s, u"ms"_s},
+        {u"fail-rate"_s,
+         u"Make that fraction (0-1) of the embedded server's writes and list loads fail with "
+         "500, to watch optimistic updates roll back."_s,
+         u"p"_s},
+        {u"user"_s, u"Show the todos of user <id> first (default 1)."_s, u"id"_s},
+        {u"screenshot"_s,
+         u"Render offscreen, wait until data is shown, save a PNG to <file> and exit."_s,
+         u"file"_s},
+        {u"timeout"_s,
+         u"With --screenshot: fail if no data is shown within <ms> (default 20000)."_s, u"ms"_s},
+    });
+
+    if (!parser.parse(arguments))
+        return usageError(parser.errorText());
+    if (parser.isSet(helpOption) || parser.isSet(versionOption)) {
+        DemoCommandLine result;
+        result.exitNow = true;
+        result.message = parser.isSet(helpOption)
+            ? parser.helpText()
+            : u"dataclient-demo (DataClient %1)"_s.arg(DataClient::version());
+        return result;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return usageError(u"unexpected argument '%1' (options start with --)"_s.arg(
+            parser.positionalArguments().constFirst()));
+
+    DemoCommandLine result;
+    DemoOptions &options = result.options;
+    QString error;
+    if (parser.isSet(u"url"_s)) {
+        const QString text = parser.value(u"url"_s);
+        const QUrl url(text, QUrl::StrictMode);
+        if (!url.isValid() || (url.scheme() != "http"_L1 && url.scheme() != "https"_L1)
+            || url.host().isEmpty() || url.hasQuery() || url.hasFragment())
+            return usageError(u"--url expects an http(s) base URL such as http://127.0.0.1:8080 or "
+                              "https://example.com/api, got '%1'"_s.arg(text));
+        options.apiUrl = url.adjusted(QUrl::StripTrailingSlash);
+        for (const QString &embeddedOnly : {u"latency"_s, u"fail-rate"_s}) {
+            if (parser.isSet(embeddedOnly))
+                return usageError(u"--%1 only applies to the embedded server; it cannot be "
+                                  "combined with --url"_s.arg(embeddedOnly));
+        }
+    }
+    options.latencyMs = intOption(parser, u"latency"_s, 0, 60000, 0, &error);
+    options.userId = intOption(parser, u"user"_s, 1, 1000000, 1, &error);
+    options.screenshotTimeoutMs = intOption(parser, u"timeout"_s, 100, 600000, 20000, &error);
+    if (!error.isEmpty())
+        return usageError(error);
+    if (parser.isSet(u"fail-rate"_s)) {
+        const QString text = parser.value(u"fail-rate"_s);
+        bool ok = false;
+        options.failRate = text.toDouble(&ok);
+        if (!ok || !(options.failRate >= 0 && options.failRate <= 1))
+            return usageError(
+                u"--fail-rate expects a probability from 0 to 1 (e.g. 0.3), got '%1'"_s.arg(text));
+    }
+    if (parser.isSet(u"screenshot"_s)) {
+        options.screenshotFile = parser.value(u"screenshot"_s);
+        if (!options.screenshotFile.endsWith(u".png"_s, Qt::CaseInsensitive))
+            return usageError(u"--screenshot expects a file name ending in .png, got '%1'"_s.arg(
+                options.screenshotFile));
+    } else if (parser.isSet(u"timeout"_s)) {
+        return usageError(u"--timeout only applies with --screenshot"_s);
+    }
+    return result;
+}

@@ -1,0 +1,30 @@
+// The demo's command line, parsed with QCommandLineParser into a plain struct so main() stays
+// short and the rules (ranges, which options need the embedded server) live in one place.
+#pragma once
+
+#include <QtCore/QString>
+#include <QtCore/QStringList>
+#include <QtCore/QUrl>
+
+struct DemoOptions
+{
+    QUrl apiUrl; //!< empty: start the embedded server and use it
+    int latencyMs = 0; //!< delay of every answer of the embedded server
+    double failRate = 0; //!< fraction of failed mutations (and list loads) of the embedded server
+    int userId = 1; //!< the user whose todos are shown first
+    QString screenshotFile; //!< non-empty: render offscreen, save a PNG, exit
+    int screenshotTimeoutMs = 20000; //!< give up (exit 1) if no data is shown by then
+};
+
+//! What parseDemoOptions() found: options to run with, or text to print and an exit code.
+struct DemoCommandLine
+{
+    DemoOptions options;
+    bool exitNow = false; //!< true for --help, --version and errors
+    int exitCode = 0; //!< 0 after --help/--version, 2 after a usage error
+    QString message; //!< help text, version or "error: ..." (for stdout when exitCode is 0)
+};
+
+//! Parses \a arguments (argv, with the program name first). Needs no QCoreApplication, so the
+//! platform (offscreen for screenshots) can be chosen before the QGuiApplication exists.
+DemoCommandLine parseDemoOptions(const QStringList &arguments);

@@ -1,0 +1,155 @@
+#include "embeddedserver.h"
+
+#include <DataClient/testing/fakerestapi.h>
+#include <DataClient/testing/sampledata.h>
+#include <DataClient/testing/testserver.h>
+
+#include <QtCore/QJsonObject>
+#include <QtCore/QUrlQuery>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+using DataClient::Testing::FakeRestApi;
+using DataClient::Testing::RecordedRequest;
+using DataClient::Testing::SampleData;
+using DataClient::Testing::ServerResponse;
+using DataClient::Testing::TestServer;
+
+namespace {
+
+constexpr int userCount = 10;
+constexpr int todoCount = 600; // about 60 per user: three pages each
+constexpr int recentLimit = 8;
+
+QString isoNow()
+{
+    return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+}
+
+// The string a query value is compared with: 5 and "5" match, booleans are true/false.
+QString filterString(const QJsonValue &value)
+{
+    if (value.isBool())
+        return value.toBool() ? u"true"_s : u"false"_s;
+    if (value.isDouble() && std::trunc(value.toDouble()) == value.toDouble())
+        return QString::number(qint64(value.toDouble()));
+    return value.toVariant().toString();
+}
+
+ServerResponse jsonError(int status, const QString &message)
+{
+    return ServerResponse::json(QJsonObject {{u"error"_s, message}, {u"status"_s, status}}, status);
+}
+
+} // namespace
+
+EmbeddedServer::EmbeddedServer(QObject *parent)
+    : QObject(parent), m_server(new TestServer(this)), m_api(new FakeRestApi(m_server, this))
+{ }
+
+EmbeddedServer::~EmbeddedServer() = default;
+
+bool EmbeddedServer::start(int latencyMs, double failRate, QString *error)
+{
+    m_latencyMs = latencyMs;
+    m_failRate = failRate;
+    m_startedAt = QDateTime::currentDateTimeUtc();
+    if (!SampleData::install(m_api, userCount, todoCount)) {
+        *error = u"could not seed the embedded server's sample data"_s;
+        return false;
+    }
+    m_api->setLatency(latencyMs);
+    m_api->setFailureRate(failRate);
+    connect(m_api, &FakeRestApi::requestServed, this, &EmbeddedServer::recordActivity);
+
+    // Later routes win over FakeRestApi's: lists are paged by default, so that getList is the
+    // first page and getList.getPage appends the next ones (FakeRestApi returns the whole list
+    // when no page is asked for).
+    m_server->route("GET", u"/todos"_s,
+                    [this](const RecordedRequest &request) { return todoPage(request); });
+    m_server->route("GET", u"/status"_s,
+                    [this](const RecordedRequest &) { return status().withDelay(m_latencyMs); });
+
+    if (!m_server->listen()) {
+        *error = u"the embedded server could not listen on 127.0.0.1"_s;
+        return false;
+    }
+    return true;
+}
+
+QString EmbeddedServer::url() const
+{
+    return m_server->url();
+}
+
+ServerResponse EmbeddedServer::todoPage(const RecordedRequest &request)
+{
+    auto answer = [&](ServerResponse response) {
+        recordActivity(request.method, request.path, response.status);
+        return response.withDelay(m_latencyMs);
+    };
+    int page = 1;
+    if (request.query.hasQueryItem(u"page"_s)) {
+        const QString text = request.query.queryItemValue(u"page"_s, QUrl::FullyDecoded);
+        bool ok = false;
+        page = text.toInt(&ok);
+        if (!ok || page < 1)
+            return answer(jsonError(
+                400,
+                u"GET /todos expects 'page' to be a page number (1, 2, ...), got '%1'"_s.arg(
+                    text)));
+    }
+    if (m_failRate > 0 && m_listFailures.generateDouble() < m_failRate)
+        return answer(jsonError(500, u"injected failure (--fail-rate %1)"_s.arg(m_failRate)));
+
+    const QJsonArray all = m_api->collection(u"/todos"_s);
+    const auto filters = request.query.queryItems(QUrl::FullyDecoded);
+    QJsonArray matching;
+    for (const QJsonValue &value : all) {
+        const QJsonObject todo = value.toObject();
+        bool matches = true;
+        for (const auto &filter : filters) {
+            if (filter.first != "page"_L1 && todo.contains(filter.first)
+                && filterString(todo.value(filter.first)) != filter.second)
+                matches = false;
+        }
+        if (matches)
+            matching.append(todo);
+    }
+    QJsonArray result;
+    const qsizetype start = qsizetype(page - 1) * pageSize;
+    for (qsizetype i = start; i < std::min(start + pageSize, matching.size()); ++i) {
+        QJsonObject todo = matching.at(i).toObject();
+        const QJsonObject author = m_api->item(u"/users"_s, todo.value(u"userId"_s));
+        todo.insert(u"author"_s, author.isEmpty() ? QJsonValue(QJsonValue::Null) : author);
+        result.append(todo);
+    }
+    return answer(ServerResponse::json(result).withHeader("X-Total-Count",
+                                                          QByteArray::number(matching.size())));
+}
+
+ServerResponse EmbeddedServer::status() const
+{
+    return ServerResponse::json(QJsonObject {
+        {u"id"_s, u"server"_s},
+        {u"time"_s, isoNow()},
+        {u"startedAt"_s, m_startedAt.toString(Qt::ISODateWithMs)},
+        {u"requestCount"_s, double(m_requestCount)},
+        {u"latency"_s, m_latencyMs},
+        {u"failRate"_s, m_failRate},
+        {u"recent"_s, m_recent},
+    });
+}
+
+void EmbeddedServer::recordActivity(const QByteArray &method, const QString &path, int status)
+{
+    ++m_requestCount;
+    m_recent.prepend(QJsonObject {{u"id"_s, double(m_requestCount)},
+                                  {u"method"_s, QString::fromLatin1(method)},
+                                  {u"path"_s, path},
+                                  {u"status"_s, status},
+                                  {u"at"_s, isoNow()}});
+    while (m_recent.size() > recentLimit)
+        m_recent.removeLast();
+}

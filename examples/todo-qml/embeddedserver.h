@@ -1,0 +1,59 @@
+// The demo's embedded REST backend: FakeRestApi with SampleData users and todos on an in-process
+// TestServer (127.0.0.1, ephemeral port), so the demo runs with no network, plus two routes of its
+// own: page-by-default todo lists (for infinite scroll) and /status (for the live panel).
+#pragma once
+
+#include <QtCore/QDateTime>
+#include <QtCore/QJsonArray>
+#include <QtCore/QObject>
+#include <QtCore/QRandomGenerator>
+#include <QtCore/QString>
+
+namespace DataClient::Testing {
+class FakeRestApi;
+class TestServer;
+struct RecordedRequest;
+struct ServerResponse;
+} // namespace DataClient::Testing
+
+/*!
+  Routes (see docs/examples.md):
+
+  | Request                        | Answer                                                     |
+  |--------------------------------|------------------------------------------------------------|
+  | GET /users, GET /users/:id     | SampleData users                                           |
+  | GET /todos?userId=1&page=N     | page N (default 1, 20 per page), each todo with `author`   |
+  | GET/POST/PUT/PATCH/DELETE /todos[/:id] | FakeRestApi (id assignment, merge, 204 on delete)  |
+  | GET /status                    | `{id, time, startedAt, requestCount, recent: [...]}`       |
+
+  Everything lives on the GUI thread, like the QNetworkAccessManager talking to it.
+*/
+class EmbeddedServer : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr int pageSize = 20;
+
+    explicit EmbeddedServer(QObject *parent = nullptr);
+    ~EmbeddedServer() override;
+
+    //! Seeds the data and listens. False with \a error set if the port cannot be opened.
+    bool start(int latencyMs, double failRate, QString *error);
+    //! "http://127.0.0.1:<port>" once started.
+    QString url() const;
+
+private:
+    DataClient::Testing::ServerResponse
+    todoPage(const DataClient::Testing::RecordedRequest &request);
+    DataClient::Testing::ServerResponse status() const;
+    void recordActivity(const QByteArray &method, const QString &path, int status);
+
+    DataClient::Testing::TestServer *m_server = nullptr;
+    DataClient::Testing::FakeRestApi *m_api = nullptr;
+    int m_latencyMs = 0;
+    double m_failRate = 0;
+    QRandomGenerator m_listFailures {7}; // seeded: a flaky run fails the same way every time
+    QDateTime m_startedAt;
+    qint64 m_requestCount = 0;
+    QJsonArray m_recent; // newest first, at most recentLimit entries
+};

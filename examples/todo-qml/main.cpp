@@ -1,0 +1,101 @@
+// dataclient-demo: the todo app of examples/todo-qml (what `./dev demo` runs).
+// It parses the command line, starts the embedded REST server unless --url is given, loads
+// Main.qml and, with --screenshot (or when there is no display), renders one PNG and exits.
+#include "demooptions.h"
+#include "embeddedserver.h"
+#include "screenshot.h"
+
+#include <QtCore/QDir>
+#include <QtCore/QTextStream>
+#include <QtGui/QGuiApplication>
+#include <QtQml/QQmlApplicationEngine>
+#include <QtQuick/QQuickWindow>
+#include <QtQuickControls2/QQuickStyle>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+bool hasDisplay()
+{
+    return !qEnvironmentVariableIsEmpty("DISPLAY")
+        || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+        || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments.append(QString::fromLocal8Bit(argv[i]));
+    const DemoCommandLine commandLine = parseDemoOptions(arguments);
+    if (commandLine.exitNow) {
+        QTextStream(commandLine.exitCode == 0 ? stdout : stderr)
+            << (commandLine.exitCode == 0 ? u""_s : u"dataclient-demo: "_s) << commandLine.message
+            << Qt::endl;
+        return commandLine.exitCode;
+    }
+    DemoOptions options = commandLine.options;
+
+    // With no display the app can still show that it works: it renders one screenshot.
+    if (options.screenshotFile.isEmpty() && !hasDisplay()) {
+        options.screenshotFile = u"dataclient-demo.png"_s;
+        QTextStream(stdout) << "No display found: rendering offscreen to " << options.screenshotFile
+                            << " (choose the file with --screenshot FILE)." << Qt::endl;
+    }
+    if (!options.screenshotFile.isEmpty() && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+
+    QGuiApplication app(argc, argv);
+    QGuiApplication::setApplicationName(u"dataclient-demo"_s);
+    QGuiApplication::setOrganizationName(u"DataClient"_s);
+    if (qEnvironmentVariableIsEmpty("QT_QUICK_CONTROLS_STYLE"))
+        QQuickStyle::setStyle(u"Fusion"_s);
+
+    std::unique_ptr<EmbeddedServer> server;
+    QString apiUrl = options.apiUrl.toString();
+    if (apiUrl.isEmpty()) {
+        server = std::make_unique<EmbeddedServer>();
+        QString error;
+        if (!server->start(options.latencyMs, options.failRate, &error)) {
+            QTextStream(stderr) << "dataclient-demo: error: " << error << Qt::endl;
+            return 1;
+        }
+        apiUrl = server->url();
+        QTextStream(stdout) << "Embedded REST server: " << apiUrl << " (latency "
+                            << options.latencyMs << " ms, fail rate " << options.failRate << ")"
+                            << Qt::endl;
+    }
+
+    QQmlApplicationEngine engine;
+    // The DataClient QML module: <build>/qml next to <build>/bin in the build tree; the demo's
+    // own module is compiled in under qrc:/qt/qml (QT-NOTES G5).
+    engine.addImportPath(QDir(QCoreApplication::applicationDirPath()).filePath(u"../qml"_s));
+    engine.addImportPath(u"qrc:/qt/qml"_s);
+    engine.setInitialProperties({
+        {u"apiUrl"_s, apiUrl},
+        {u"embeddedServer"_s, bool(server)},
+        {u"initialUserId"_s, options.userId},
+    });
+    QObject::connect(
+        &engine, &QQmlApplicationEngine::objectCreationFailed, &app,
+        [] { QCoreApplication::exit(1); }, Qt::QueuedConnection);
+    engine.load(QUrl(u"qrc:/qt/qml/TodoDemo/Main.qml"_s));
+    if (engine.rootObjects().isEmpty())
+        return 1;
+
+    if (!options.screenshotFile.isEmpty()) {
+        auto *window = qobject_cast<QQuickWindow *>(engine.rootObjects().constFirst());
+        if (!window) {
+            QTextStream(stderr) << "dataclient-demo: error: Main.qml's root is not a window"
+                                << Qt::endl;
+            return 1;
+        }
+        new Screenshot(window, options.screenshotFile, options.screenshotTimeoutMs);
+    }
+    return app.exec();
+}

@@ -1,0 +1,12 @@
+# The example programs, run the way users and CI run them (examples are off in the asan preset).
+if(DATACLIENT_BUILD_EXAMPLES)
+  find_package(Qt6 REQUIRED COMPONENTS Gui)
+  dataclient_add_qtest(tst_demo
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_demo.cpp ${CMAKE_CURRENT_LIST_DIR}/imagerows.h
+    LIBS DataClient::Testing Qt6::Gui Qt6::Network
+    TIMEOUT 300)
+  # The shared precompiled header is built without QtGui (QT_GUI_LIB would invalidate it).
+  set_target_properties(tst_demo PROPERTIES DISABLE_PRECOMPILE_HEADERS ON)
+  target_compile_definitions(tst_demo PRIVATE DEMO_EXECUTABLE="$<TARGET_FILE:dataclient-demo>")
+  add_dependencies(tst_demo dataclient-demo)
+endif()

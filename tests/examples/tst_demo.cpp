@@ -1,0 +1,152 @@
+// dataclient-demo (examples/todo-qml) as a user or CI runs it: --screenshot renders offscreen and
+// the PNG shows rows of users and todos; bad options fail with a clear message; --url works
+// against another server of the same shape; no data within --timeout is a failure.
+#include "imagerows.h"
+
+#include <DataClient/testing/fakerestapi.h>
+#include <DataClient/testing/sampledata.h>
+#include <DataClient/testing/testserver.h>
+
+#include <QtCore/QFileInfo>
+#include <QtCore/QProcess>
+#include <QtCore/QTemporaryDir>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace DataClient::Testing;
+using namespace Qt::StringLiterals;
+
+class tst_Demo : public QObject
+{
+    Q_OBJECT
+
+private:
+    struct Run
+    {
+        int exitCode = -1;
+        QString out;
+        QString err;
+    };
+
+    // Runs the demo while this process keeps serving its event loop (some cases serve the demo).
+    static Run runDemo(const QStringList &arguments)
+    {
+        QProcess process;
+        process.start(QStringLiteral(DEMO_EXECUTABLE), arguments);
+        QSignalSpy finished(&process, &QProcess::finished);
+        if (!process.waitForStarted(10000))
+            return {-1, {}, u"could not start "_s + QStringLiteral(DEMO_EXECUTABLE)};
+        if (!finished.wait(60000)) {
+            process.kill();
+            process.waitForFinished();
+            return {-2, {}, u"the demo did not exit within 60 s"_s};
+        }
+        return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -3,
+                QString::fromLocal8Bit(process.readAllStandardOutput()),
+                QString::fromLocal8Bit(process.readAllStandardError())};
+    }
+
+    QTemporaryDir dir;
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(dir.isValid()); }
+
+    void screenshotShowsUserAndTodoRows()
+    {
+        const QString file = dir.filePath(u"demo.png"_s);
+        const Run run = runDemo({u"--screenshot"_s, file});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.out.contains(u"saved "_s), qPrintable(run.out));
+
+        QImage image(file);
+        QVERIFY2(!image.isNull(), "the PNG does not load");
+        QVERIFY(image.width() >= 800 && image.height() >= 500);
+        const int w = image.width();
+        const int h = image.height();
+        // Left column: users; middle: todos (one page is 20 rows, more than fit).
+        const int userLines = ImageRows::textLines(image, QRect(0, h / 10, w / 5, h * 8 / 10));
+        const int todoLines
+            = ImageRows::textLines(image, QRect(w / 4, h / 5, w * 2 / 5, h * 7 / 10));
+        qInfo("text lines seen: %d in the user column, %d in the todo column", userLines,
+              todoLines);
+        QVERIFY2(userLines >= 6, qPrintable(u"user rows seen: %1"_s.arg(userLines)));
+        QVERIFY2(todoLines >= 10, qPrintable(u"todo rows seen: %1"_s.arg(todoLines)));
+    }
+
+    void urlPointsAtAnotherServerOfTheSameShape()
+    {
+        TestServer server;
+        QVERIFY(server.listen());
+        FakeRestApi api(&server);
+        QVERIFY(SampleData::install(&api, 3, 30));
+        const QString file = dir.filePath(u"url.png"_s);
+        const Run run
+            = runDemo({u"--url"_s, server.url(), u"--user"_s, u"2"_s, u"--screenshot"_s, file});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY(!run.out.contains(u"Embedded REST server"_s));
+        QVERIFY(!server.requests("GET", u"/users"_s).isEmpty());
+        const auto todoRequests = server.requests("GET", u"/todos"_s);
+        QVERIFY(!todoRequests.isEmpty());
+        QCOMPARE(todoRequests.constFirst().query.queryItemValue(u"userId"_s), u"2"_s);
+        QVERIFY(QFileInfo::exists(file));
+    }
+
+    void noDataWithinTimeoutFails()
+    {
+        TestServer server;
+        QVERIFY(server.listen());
+        server.route("*", u"/*"_s, [](const RecordedRequest &) {
+            return ServerResponse::json(QJsonObject {{u"error"_s, u"down for maintenance"_s}}, 503);
+        });
+        const QString file = dir.filePath(u"never.png"_s);
+        const Run run = runDemo(
+            {u"--url"_s, server.url(), u"--screenshot"_s, file, u"--timeout"_s, u"3000"_s});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains(u"no data shown within 3000 ms"_s), qPrintable(run.err));
+        QVERIFY2(run.err.contains(u"503"_s), qPrintable(run.err)); // says why
+        QVERIFY(!QFileInfo::exists(file));
+    }
+
+    void badOptionsExplainThemselves_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("fail-rate above 1") << QStringList {u"--fail-rate"_s, u"2"_s}
+                                           << u"--fail-rate expects a probability from 0 to 1"_s;
+        QTest::newRow("fail-rate not a number")
+            << QStringList {u"--fail-rate"_s, u"often"_s} << u"got 'often'"_s;
+        QTest::newRow("negative latency") << QStringList {u"--latency"_s, u"-5"_s}
+                                          << u"--latency expects a whole number from 0 to 60000"_s;
+        QTest::newRow("url without scheme")
+            << QStringList {u"--url"_s, u"example.com"_s} << u"--url expects an http(s) base URL"_s;
+        QTest::newRow("latency with url")
+            << QStringList {u"--url"_s, u"http://127.0.0.1:9"_s, u"--latency"_s, u"10"_s}
+            << u"only applies to the embedded server"_s;
+        QTest::newRow("screenshot not png")
+            << QStringList {u"--screenshot"_s, u"shot.jpg"_s} << u"ending in .png"_s;
+        QTest::newRow("unknown option")
+            << QStringList {u"--colour"_s} << u"Unknown option 'colour'"_s;
+        QTest::newRow("stray argument") << QStringList {u"now"_s} << u"unexpected argument 'now'"_s;
+    }
+    void badOptionsExplainThemselves()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const Run run = runDemo(arguments);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(message), qPrintable(run.err));
+        QVERIFY(run.err.contains(u"--help"_s));
+    }
+
+    void helpListsEveryOption()
+    {
+        const Run run = runDemo({u"--help"_s});
+        QCOMPARE(run.exitCode, 0);
+        for (const QString &option : {u"--url"_s, u"--latency"_s, u"--fail-rate"_s,
+                                      u"--screenshot"_s, u"--timeout"_s, u"--user"_s})
+            QVERIFY2(run.out.contains(option), qPrintable(option));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_Demo)
+#include "tst_demo.moc"
