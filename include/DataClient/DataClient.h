@@ -16,3 +16,4 @@
 #include <DataClient/restendpoint.h>
 #include <DataClient/resource.h>
 #include <DataClient/createresource.h>
+#include <DataClient/controller.h>

@@ -1,0 +1,174 @@
+// Controller: the owner of the normalized store — fetch, de-duplication, expiry, invalidation,
+// optimistic updates and polling (DESIGN.md §1, §5).
+#pragma once
+
+#include <DataClient/changeset.h>
+#include <DataClient/denormalized.h>
+#include <DataClient/endpointoptions.h>
+#include <DataClient/global.h>
+#include <DataClient/networkerror.h>
+#include <DataClient/params.h>
+#include <DataClient/responsestate.h>
+#include <DataClient/schema.h>
+#include <DataClient/storewrite.h>
+
+#include <QtCore/QFuture>
+#include <QtCore/QJsonValue>
+#include <QtCore/QObject>
+#include <QtCore/QString>
+#include <QtCore/QVariant>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+QT_BEGIN_NAMESPACE
+class QNetworkAccessManager;
+QT_END_NAMESPACE
+
+namespace DataClient {
+
+class ControllerPrivate;
+class Store;
+
+/*!
+    The single owner of one normalized store (see docs/controller.md). Every view that shows an
+    entity reads it through a Controller, so a change made by any request shows everywhere.
+
+    - fetch() runs an endpoint, normalizes its answer into the store and resolves with the
+      denormalized value. Reads (endpoints without a side effect) with the same request URL
+      share one request while it is in flight; mutations never do.
+    - getResponse() reads what is stored for an endpoint + params: data, freshness (Valid /
+      Stale / Invalid), error, loading. It never sends a request; fetchIfStale() does when the
+      data is not fresh.
+    - Mutations of an optimistic endpoint show their predicted result at once, as a layer over
+      the committed data; the server's answer replaces the layer, a failure removes only it.
+    - changed() is emitted once per store commit with what changed, never for a no-op;
+      fetchStateChanged() when a key starts/stops loading, gets/loses an error or is
+      invalidated/expired.
+
+    Threads: a Controller lives on the thread that created it (the GUI thread) and must be used
+    there; debug builds assert it. Ownership: the QNetworkAccessManager passed in is not owned
+    (it must outlive the Controller's requests); with none, the Controller makes and owns one.
+    Destroying a Controller with requests in flight aborts them; their futures end canceled.
+*/
+class DATACLIENT_CONTROLLER_EXPORT Controller : public QObject
+{
+    Q_OBJECT
+
+public:
+    //! Milliseconds since the epoch; replaceable for tests (setClock()).
+    using Clock = std::function<qint64()>;
+    //! Selects cache keys ("GET http://host/todos?userId=1") for invalidateAll() / expireAll().
+    using KeyPredicate = std::function<bool(const QString &key)>;
+
+    //! \a network: the manager to send requests with (not owned); nullptr: the Controller
+    //! creates its own.
+    explicit Controller(QNetworkAccessManager *network = nullptr, QObject *parent = nullptr);
+    ~Controller() override;
+
+    //! The default global Controller (the QML singleton's, unless an application sets another).
+    //! Created on first use, on the calling thread (call it first from the GUI thread), as a
+    //! child of the application object.
+    static Controller *instance();
+    //! Makes \a controller the default (not owned; nullptr restores a lazily created one).
+    static void setInstance(Controller *controller);
+
+    QNetworkAccessManager *networkAccessManager() const;
+
+    // Requests ---------------------------------------------------------------------------------
+
+    /*!
+        Runs \a endpoint with \a params and \a body, normalizes the answer into the store (with
+        meta.date = the request's start time, so an older answer never overwrites a newer one)
+        and resolves with the denormalized value (a delete resolves with the processed answer,
+        e.g. the URL parameters). Fails with NetworkError: a null endpoint or unusable params
+        (kind InvalidRequest, nothing sent), an HTTP or network error, or an answer that does
+        not fit the schema (kind InvalidResponse, status 400, store unchanged). Errors are also
+        stored for the key (getError()). Ends canceled when resetEntireStore() ran after the
+        request started (its answer is dropped) or the Controller was destroyed.
+    */
+    QFuture<QVariant> fetch(const EndpointPtr &endpoint, const Params &params = {},
+                            const QJsonValue &body = QJsonValue());
+    /*!
+        fetch() unless the stored response is fresh: Valid data resolves at once with it (a
+        fresh hard error fails at once with it); a read already in flight is joined.
+        Mutations always fetch.
+    */
+    QFuture<QVariant> fetchIfStale(const EndpointPtr &endpoint, const Params &params = {},
+                                   const QJsonValue &body = QJsonValue());
+
+    // Reading ----------------------------------------------------------------------------------
+
+    /*!
+        What is stored for \a endpoint + \a params. When no result is stored for the key, an
+        entity or collection schema is looked up in the entity table (a `get` of an entity
+        loaded through a list needs no request). Never sends anything.
+    */
+    ResponseState getResponse(const EndpointPtr &endpoint, const Params &params = {}) const;
+    //! The key's stored error (soft or hard), until a later response clears it.
+    std::optional<NetworkError> getError(const EndpointPtr &endpoint,
+                                         const Params &params = {}) const;
+    //! A request for the key of \a endpoint + \a params is in flight.
+    bool isLoading(const EndpointPtr &endpoint, const Params &params = {}) const;
+    //! Reads the entity table directly (Store::query): an Entity schema with its pk in \a args,
+    //! or a Collection with its arguments.
+    Denormalized get(const Schema &schema, const Params &args = {}) const;
+    //! The store, read-only (for inspection; write through the Controller).
+    const Store &store() const;
+
+    // Writing without a request ----------------------------------------------------------------
+
+    /*!
+        Stores \a value as if the server had answered \a endpoint + \a params now. Returns what
+        changed, or the SchemaError (nothing written) when the value does not fit the schema.
+    */
+    StoreWrite setResponse(const EndpointPtr &endpoint, const Params &params,
+                           const QJsonValue &value);
+    //! Stores \a error for the key as if the request had failed now.
+    void setError(const EndpointPtr &endpoint, const Params &params, const NetworkError &error);
+    //! Forgets the key's result and error: getResponse() reports Invalid until the next answer
+    //! (the entities stay in the entity table).
+    void invalidate(const EndpointPtr &endpoint, const Params &params = {});
+    //! invalidate() for every stored key \a predicate accepts.
+    void invalidateAll(const KeyPredicate &predicate);
+    //! Makes every stored key \a predicate accepts Stale now (data stays visible; queries
+    //! refetch).
+    void expireAll(const KeyPredicate &predicate);
+    //! Empties the store (entities, results, errors, optimistic layers). Answers to requests
+    //! started before are dropped; their futures end canceled.
+    void resetEntireStore();
+
+    // Polling ----------------------------------------------------------------------------------
+
+    /*!
+        Adds a live subscriber: the key of \a endpoint + \a params is refetched every
+        endpoint->pollFrequency() ms — one timer per key, at the fastest frequency of its
+        subscribers. Does not fetch by itself (pair it with fetchIfStale()). Returns false (and
+        warns) when the endpoint is null, its params unusable, or pollFrequency is 0.
+    */
+    bool subscribe(const EndpointPtr &endpoint, const Params &params = {});
+    //! Removes one subscriber added with the same endpoint; the last one stops the timer.
+    bool unsubscribe(const EndpointPtr &endpoint, const Params &params = {});
+    //! The key's polling interval in ms, 0 when nobody subscribes.
+    int pollInterval(const EndpointPtr &endpoint, const Params &params = {}) const;
+
+    // Time -------------------------------------------------------------------------------------
+
+    //! Replaces the clock (tests); an empty function restores the system clock.
+    void setClock(Clock clock);
+    qint64 now() const;
+
+Q_SIGNALS:
+    //! After each store commit that changed something: the entities (and collections) and
+    //! result keys it changed. Never emitted for a no-op.
+    void changed(const DataClient::ChangeSet &changes);
+    //! \a key started or stopped loading, got or lost an error, or was invalidated/expired.
+    void fetchStateChanged(const QString &key);
+
+private:
+    friend class ControllerPrivate;
+    std::unique_ptr<ControllerPrivate> d;
+};
+
+} // namespace DataClient

@@ -1,0 +1,54 @@
+// ResponseState: everything a view needs to know about one endpoint + params
+// (Controller::getResponse).
+#pragma once
+
+#include <DataClient/expirystatus.h>
+#include <DataClient/networkerror.h>
+
+#include <QtCore/QVariant>
+
+#include <optional>
+
+namespace DataClient {
+
+/*!
+    What Controller::getResponse() reports for one cache key. A value; reading it again after a
+    change gives a new value, reading it without a change gives the identical `data` (the store's
+    memoization: same QVariantList/QVariantMap d-pointer), so a view can compare cheaply.
+
+    How a view should show it:
+    - `status == Invalid` (and not `loading`): fetch; show a placeholder.
+    - `hasData()`: show `data`; if `status == Stale`, also refetch in the background.
+    - `showsError()`: show `error` instead of (or, for a soft error, next to) the data.
+*/
+struct ResponseState
+{
+    //! The denormalized value (QVariantMap / QVariantList trees), also while stale or loading.
+    //! Null when nothing is stored.
+    QVariant data;
+    //! Whether `data` holds a stored response (or an entity of the entity table, for a get
+    //! endpoint whose entity was loaded through another request).
+    bool found = false;
+    //! Valid (fresh), Stale (show and refetch) or Invalid (nothing usable: fetch).
+    ExpiryStatus status = ExpiryStatus::Invalid;
+    //! When `status` turns Stale (ms since the epoch; the error's expiry when there is an error).
+    qint64 expiresAt = 0;
+    //! When the shown data was received (ms since the epoch; 0 when there is none).
+    qint64 fetchedAt = 0;
+    //! The last error of this key, until a later response (or setResponse/invalidate/reset)
+    //! clears it; also set when the endpoint or parameters are unusable (kind InvalidRequest).
+    std::optional<NetworkError> error;
+    //! A request for this key is in flight.
+    bool loading = false;
+
+    //! HTTP status >= 500: a soft error, existing data stays visible (DESIGN.md §5).
+    bool isSoftError() const { return error && error->status() >= 500; }
+    //! Data to show: stored, and no hard error hides it.
+    bool hasData() const { return found && (!error || isSoftError()); }
+    //! An error to show: any hard error, or a soft one when there is no data behind it.
+    bool showsError() const { return error && (!isSoftError() || !found); }
+};
+
+} // namespace DataClient
+
+Q_DECLARE_METATYPE(DataClient::ResponseState)

@@ -1,0 +1,245 @@
+// Controller: construction, the global instance, keys and reads, polling subscriptions.
+// Fetching is in controllerfetch.cpp, writes without a request in controllerwrite.cpp.
+#include "controller_p.h"
+#include "expirypolicy_p.h"
+#include "logging_p.h"
+
+#include <QtCore/QCoreApplication>
+#include <QtCore/QDateTime>
+#include <QtCore/QThread>
+#include <QtNetwork/QNetworkAccessManager>
+
+#include <algorithm>
+
+namespace DataClient {
+
+using detail::ExpiryPolicy;
+
+namespace {
+// The default Controller: the application's unless setInstance() chose another.
+QPointer<Controller> g_instance;
+bool g_instanceSetByApp = false;
+} // namespace
+
+ControllerPrivate::ControllerPrivate(Controller *controller) : q(controller) { }
+
+ControllerPrivate::KeyOrError ControllerPrivate::keyOf(const EndpointPtr &endpoint,
+                                                       const Params &params, const char *caller)
+{
+    if (!endpoint) {
+        return {{},
+                NetworkError(NetworkError::Kind::InvalidRequest, 0,
+                             QStringLiteral("Controller::%1: the endpoint is null (expected an "
+                                            "endpoint, e.g. a resource member such as "
+                                            "TodoResource.get)")
+                                 .arg(QLatin1StringView(caller)))};
+    }
+    QString why;
+    QString key = endpoint->key(params, &why);
+    if (key.isEmpty()) {
+        if (why.isEmpty())
+            why = endpoint->errorString();
+        const QString message
+            = QStringLiteral("Controller::%1(%2 %3): %4")
+                  .arg(QLatin1StringView(caller), endpoint->methodName(),
+                       endpoint->name().isEmpty() ? endpoint->path() : endpoint->name(), why);
+        return {{}, NetworkError::invalidRequest(endpoint->method(), QUrl(), message)};
+    }
+    return {std::move(key), std::nullopt};
+}
+
+Params ControllerPrivate::storeArgs(const RestEndpoint &endpoint, const Params &params)
+{
+    const QString pageField = endpoint.paginationField();
+    if (pageField.isEmpty() || !params.contains(pageField))
+        return params;
+    Params args = params;
+    args.remove(pageField);
+    return args;
+}
+
+bool ControllerPrivate::canQueryEntityTable(const RestEndpoint &endpoint)
+{
+    if (endpoint.sideEffect())
+        return false;
+    const Schema schema = endpoint.schema();
+    return schema.kind() == Schema::Kind::Entity || !schema.collectionSchema().isNull();
+}
+
+qint64 ControllerPrivate::now() const
+{
+    return clock ? clock() : QDateTime::currentMSecsSinceEpoch();
+}
+
+qint64 ControllerPrivate::nextRequestDate()
+{
+    lastRequestDate = std::max(now(), lastRequestDate + 1);
+    return lastRequestDate;
+}
+
+Meta ControllerPrivate::responseMeta(const RestEndpoint &endpoint, qint64 date) const
+{
+    const qint64 fetchedAt = now();
+    return {date, fetchedAt,
+            fetchedAt + ExpiryPolicy::dataExpiryLength(endpoint.dataExpiryLength())};
+}
+
+void ControllerPrivate::emitChanged(const ChangeSet &changes)
+{
+    if (!changes.isEmpty())
+        Q_EMIT q->changed(changes);
+}
+
+Controller::Controller(QNetworkAccessManager *network, QObject *parent)
+    : QObject(parent), d(std::make_unique<ControllerPrivate>(this))
+{
+    d->network = network ? network : new QNetworkAccessManager(this);
+    d->store = std::make_unique<Store>();
+    d->polls = new detail::PollSubscriptions(
+        [this](const EndpointPtr &endpoint, const Params &params) {
+            // A poll is a plain read: it joins a request already in flight for the key.
+            fetch(endpoint, params);
+        },
+        this);
+}
+
+Controller::~Controller()
+{
+    d->shutdown();
+}
+
+Controller *Controller::instance()
+{
+    if (!g_instance) {
+        if (g_instanceSetByApp)
+            qCDebug(lcController) << "the Controller set with setInstance() was destroyed;"
+                                     " creating a default one";
+        g_instance = new Controller(nullptr, QCoreApplication::instance());
+        g_instanceSetByApp = false;
+    }
+    return g_instance;
+}
+
+void Controller::setInstance(Controller *controller)
+{
+    // A lazily created default stays alive (a child of the application): QML or C++ code may
+    // still hold it.
+    g_instance = controller;
+    g_instanceSetByApp = controller != nullptr;
+}
+
+QNetworkAccessManager *Controller::networkAccessManager() const
+{
+    return d->network;
+}
+
+ResponseState Controller::getResponse(const EndpointPtr &endpoint, const Params &params) const
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    ResponseState state;
+    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "getResponse");
+    if (keyError) {
+        state.error = keyError;
+        return state;
+    }
+    const detail::FetchState *fetchState = d->states.find(key);
+    state.loading = fetchState && fetchState->loading > 0;
+    const bool invalidated = fetchState && fetchState->invalidated;
+    Denormalized value;
+    if (!invalidated) {
+        const Schema schema = endpoint->schema();
+        const Params args = ControllerPrivate::storeArgs(*endpoint, params);
+        value = d->store->denormalize(key, schema, args);
+        if (!value.found && !d->store->hasResult(key)
+            && ControllerPrivate::canQueryEntityTable(*endpoint)) {
+            value = d->store->query(schema, args);
+        }
+    }
+    state.data = value.data;
+    state.found = value.found;
+    state.fetchedAt = value.meta.fetchedAt;
+    const bool hasError = fetchState && fetchState->error;
+    if (hasError)
+        state.error = fetchState->error;
+    state.expiresAt = hasError ? fetchState->errorExpiresAt : value.meta.expiresAt;
+    state.status
+        = ExpiryPolicy::status(state.found, invalidated, hasError, state.expiresAt, d->now());
+    return state;
+}
+
+std::optional<NetworkError> Controller::getError(const EndpointPtr &endpoint,
+                                                 const Params &params) const
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "getError");
+    if (keyError)
+        return keyError;
+    const detail::FetchState *state = d->states.find(key);
+    return state ? state->error : std::nullopt;
+}
+
+bool Controller::isLoading(const EndpointPtr &endpoint, const Params &params) const
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "isLoading");
+    return !keyError && d->states.loading(key) > 0;
+}
+
+Denormalized Controller::get(const Schema &schema, const Params &args) const
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    return d->store->query(schema, args);
+}
+
+const Store &Controller::store() const
+{
+    return *d->store;
+}
+
+bool Controller::subscribe(const EndpointPtr &endpoint, const Params &params)
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "subscribe");
+    if (keyError) {
+        qCWarning(lcController).noquote() << keyError->message();
+        return false;
+    }
+    if (endpoint->pollFrequency() <= 0) {
+        qCWarning(lcController).noquote()
+            << "Controller::subscribe(" << key << "): the endpoint's pollFrequency is"
+            << endpoint->pollFrequency() << "- expected a positive number of milliseconds";
+        return false;
+    }
+    d->polls->subscribe(key, endpoint, params, endpoint->pollFrequency());
+    return true;
+}
+
+bool Controller::unsubscribe(const EndpointPtr &endpoint, const Params &params)
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "unsubscribe");
+    if (keyError) {
+        qCWarning(lcController).noquote() << keyError->message();
+        return false;
+    }
+    return d->polls->unsubscribe(key, endpoint.get());
+}
+
+int Controller::pollInterval(const EndpointPtr &endpoint, const Params &params) const
+{
+    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "pollInterval");
+    return keyError ? 0 : d->polls->interval(key);
+}
+
+void Controller::setClock(Clock clock)
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    d->clock = std::move(clock);
+}
+
+qint64 Controller::now() const
+{
+    return d->now();
+}
+
+} // namespace DataClient

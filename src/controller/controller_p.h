@@ -1,0 +1,84 @@
+// The Controller's state: the store, the requests in flight, per-key fetch state, optimistic
+// layers and polling subscriptions.
+#pragma once
+
+#include "fetchstates_p.h"
+#include "inflighttable_p.h"
+#include "optimisticlayers_p.h"
+#include "pollsubscriptions_p.h"
+
+#include <DataClient/controller.h>
+#include <DataClient/restendpoint.h>
+#include <DataClient/store.h>
+
+#include <QtCore/QPointer>
+
+#include <memory>
+#include <optional>
+
+namespace DataClient {
+
+class ControllerPrivate
+{
+public:
+    explicit ControllerPrivate(Controller *controller);
+
+    //! The cache key of \a endpoint + \a params, or the InvalidRequest error saying why there is
+    //! none (null endpoint, malformed path, missing parameter). \a caller names the API in it.
+    struct KeyOrError
+    {
+        QString key;
+        std::optional<NetworkError> error;
+    };
+    static KeyOrError keyOf(const EndpointPtr &endpoint, const Params &params, const char *caller);
+    //! The arguments the store identifies collections by: \a params without the pagination
+    //! field, so every page of a list writes the same collection as getList.
+    static Params storeArgs(const RestEndpoint &endpoint, const Params &params);
+    //! Whether a result-less key can be answered from the entity table (a read of an Entity
+    //! or Collection schema).
+    static bool canQueryEntityTable(const RestEndpoint &endpoint);
+
+    qint64 now() const;
+    //! A request start time: the clock, but strictly increasing, so that two requests started
+    //! in the same millisecond are still ordered (three rapid toggles must end on the last).
+    qint64 nextRequestDate();
+    Meta responseMeta(const RestEndpoint &endpoint, qint64 date) const;
+
+    //! Emits changed() unless \a changes is empty.
+    void emitChanged(const ChangeSet &changes);
+
+    // Fetching (controllerfetch.cpp) -----------------------------------------------------------
+    QFuture<QVariant> fetch(const EndpointPtr &endpoint, const Params &params,
+                            const QJsonValue &body);
+    //! Shows the optimistic response of a mutation, if any; returns its layer id or 0.
+    quint64 applyOptimistic(const RestEndpoint &endpoint, const Params &params,
+                            const QJsonValue &body, qint64 date);
+    //! The endpoint's future finished.
+    void onAnswer(quint64 id);
+    //! Writes a successful answer and gives the caller its value (or fails it when the answer
+    //! does not fit the schema). Returns whether the key's fetch state changed.
+    bool commit(detail::InFlightRequest &request, const QJsonValue &value);
+    //! Removes the request's layer, stores the error, fails the caller. Returns whether the
+    //! key's fetch state changed.
+    bool fail(detail::InFlightRequest &request, const NetworkError &error);
+    //! Removes layer \a own (if any) and every layer the commit of \a committed at \a date makes
+    //! obsolete; returns what that changed.
+    ChangeSet removeLayers(quint64 own, qint64 date, const QSet<EntityRef> &committed);
+    //! Stops everything in flight (destruction): no callback runs afterwards.
+    void shutdown();
+
+    Controller *q;
+    QPointer<QNetworkAccessManager> network;
+    std::unique_ptr<Store> store;
+    Controller::Clock clock;
+    qint64 lastRequestDate = 0;
+    //! Incremented by resetEntireStore(); answers of older generations are dropped.
+    quint64 generation = 0;
+    bool shuttingDown = false;
+    detail::InFlightTable inFlight;
+    detail::FetchStates states;
+    detail::OptimisticLayers layers;
+    detail::PollSubscriptions *polls = nullptr;
+};
+
+} // namespace DataClient

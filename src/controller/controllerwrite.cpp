@@ -1,0 +1,150 @@
+// Controller writes without a request: setResponse, setError, invalidate, expire, reset.
+#include "controller_p.h"
+#include "expirypolicy_p.h"
+#include "logging_p.h"
+
+#include <QtCore/QThread>
+
+namespace DataClient {
+
+using detail::ExpiryPolicy;
+
+namespace {
+
+//! Every key a predicate of invalidateAll()/expireAll() may select: stored results and keys
+//! with a fetch state (an error without data, say).
+QStringList knownKeys(const Store &store, const detail::FetchStates &states,
+                      const Controller::KeyPredicate &predicate)
+{
+    QStringList keys;
+    if (!predicate)
+        return keys;
+    QSet<QString> seen;
+    const QStringList candidates = store.resultKeys() + states.keys();
+    for (const QString &key : candidates) {
+        if (!seen.contains(key) && predicate(key)) {
+            seen.insert(key);
+            keys.append(key);
+        }
+    }
+    return keys;
+}
+
+} // namespace
+
+StoreWrite Controller::setResponse(const EndpointPtr &endpoint, const Params &params,
+                                   const QJsonValue &value)
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "setResponse");
+    if (keyError) {
+        qCWarning(lcController).noquote() << keyError->message();
+        return {{},
+                SchemaError(endpoint ? endpoint->schemaKey() : QString(), QString(),
+                            QStringLiteral("an endpoint and parameters that build a URL"),
+                            keyError->message())};
+    }
+    const qint64 date = d->nextRequestDate();
+    const Params args = ControllerPrivate::storeArgs(*endpoint, params);
+    StoreWrite write = d->store->setResponse(key, endpoint->schema(), args, value,
+                                             d->responseMeta(*endpoint, date));
+    if (write.error) {
+        qCWarning(lcController).noquote()
+            << "Controller::setResponse(" << key << "):" << write.error->message();
+        return write;
+    }
+    // Like an answer from the server: newer than every optimistic guess about these entities.
+    write.changes.unite(d->removeLayers(0, date, write.changes.entities));
+    const bool stateChanged = d->states.settle(key, date);
+    d->emitChanged(write.changes);
+    if (stateChanged)
+        Q_EMIT fetchStateChanged(key);
+    return write;
+}
+
+void Controller::setError(const EndpointPtr &endpoint, const Params &params,
+                          const NetworkError &error)
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "setError");
+    if (keyError) {
+        qCWarning(lcController).noquote() << keyError->message();
+        return;
+    }
+    const qint64 date = d->nextRequestDate();
+    d->states.setError(key, error, date,
+                       d->now() + ExpiryPolicy::errorExpiryLength(endpoint->errorExpiryLength()));
+    Q_EMIT fetchStateChanged(key);
+}
+
+void Controller::invalidate(const EndpointPtr &endpoint, const Params &params)
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "invalidate");
+    if (keyError) {
+        qCWarning(lcController).noquote() << keyError->message();
+        return;
+    }
+    const ChangeSet changes = d->store->invalidateResult(key);
+    const bool stateChanged = d->states.invalidate(key);
+    d->emitChanged(changes);
+    if (stateChanged)
+        Q_EMIT fetchStateChanged(key);
+}
+
+void Controller::invalidateAll(const KeyPredicate &predicate)
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    const QStringList keys = knownKeys(*d->store, d->states, predicate);
+    ChangeSet changes;
+    QStringList stateChanges;
+    for (const QString &key : keys) {
+        changes.unite(d->store->invalidateResult(key));
+        if (d->states.invalidate(key))
+            stateChanges.append(key);
+    }
+    d->emitChanged(changes); // one commit, one signal
+    for (const QString &key : std::as_const(stateChanges))
+        Q_EMIT fetchStateChanged(key);
+}
+
+void Controller::expireAll(const KeyPredicate &predicate)
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    const QStringList keys = knownKeys(*d->store, d->states, predicate);
+    QStringList expired;
+    for (const QString &key : keys) {
+        bool changed = d->states.expireError(key);
+        if (d->store->hasResult(key)) {
+            Meta meta = d->store->resultMeta(key);
+            if (meta.expiresAt != 0) {
+                meta.expiresAt = 0; // ExpiryPolicy: 0 = already expired
+                d->store->setResultMeta(key, meta);
+                changed = true;
+            }
+        }
+        if (changed)
+            expired.append(key);
+    }
+    // Expiry changes no data, only what a query should do next: refetch.
+    for (const QString &key : std::as_const(expired))
+        Q_EMIT fetchStateChanged(key);
+}
+
+void Controller::resetEntireStore()
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    ++d->generation;
+    // Requests in flight keep running, but new reads must not join them: their answers will
+    // be dropped.
+    d->inFlight.forgetReads();
+    const ChangeSet changes = d->store->reset();
+    d->layers.clear();
+    const QStringList keys = d->states.clear();
+    qCDebug(lcController) << "store reset;" << d->inFlight.size() << "answers in flight dropped";
+    d->emitChanged(changes);
+    for (const QString &key : keys)
+        Q_EMIT fetchStateChanged(key);
+}
+
+} // namespace DataClient

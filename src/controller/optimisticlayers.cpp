@@ -1,0 +1,24 @@
+#include "optimisticlayers_p.h"
+
+namespace DataClient::detail {
+
+void OptimisticLayers::record(quint64 id, qint64 date, const QSet<EntityRef> &entities)
+{
+    Layer &layer = m_layers[id];
+    layer.date = date;
+    layer.entities.unite(entities);
+}
+
+QList<quint64> OptimisticLayers::supersededBy(qint64 date, const QSet<EntityRef> &committed) const
+{
+    QList<quint64> obsolete;
+    if (committed.isEmpty())
+        return obsolete;
+    for (auto it = m_layers.cbegin(); it != m_layers.cend(); ++it) {
+        if (it->date < date && it->entities.intersects(committed))
+            obsolete.append(it.key());
+    }
+    return obsolete;
+}
+
+} // namespace DataClient::detail
