@@ -55,6 +55,9 @@ DemoCommandLine parseDemoOptions(const QStringList &arguments)
          "500, to watch optimistic updates roll back."_s,
          u"p"_s},
         {u"user"_s, u"Show the todos of user <id> first (default 1)."_s, u"id"_s},
+        {u"serve"_s,
+         u"Only run the embedded server (no window): print its URL and serve until stopped, "
+         "e.g. for the getting-started apps."_s},
         {u"screenshot"_s,
          u"Render offscreen, wait until data is shown, save a PNG to <file> and exit."_s,
          u"file"_s},
@@ -114,5 +117,9 @@ DemoCommandLine parseDemoOptions(const QStringList &arguments)
     } else if (parser.isSet(u"timeout"_s)) {
         return usageError(u"--timeout only applies with --screenshot"_s);
     }
+    options.serveOnly = parser.isSet(u"serve"_s);
+    if (options.serveOnly && (parser.isSet(u"url"_s) || parser.isSet(u"screenshot"_s)))
+        return usageError(u"--serve runs the embedded server alone; it cannot be combined with "
+                          "--url or --screenshot"_s);
     return result;
 }

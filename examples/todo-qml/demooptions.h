@@ -12,6 +12,7 @@ struct DemoOptions
     int latencyMs = 0; //!< delay of every answer of the embedded server
     double failRate = 0; //!< fraction of failed mutations (and list loads) of the embedded server
     int userId = 1; //!< the user whose todos are shown first
+    bool serveOnly = false; //!< run only the embedded server (no window) until killed
     QString screenshotFile; //!< non-empty: render offscreen, save a PNG, exit
     int screenshotTimeoutMs = 20000; //!< give up (exit 1) if no data is shown by then
 };

@@ -25,6 +25,31 @@ bool hasDisplay()
         || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
 }
 
+bool startServer(EmbeddedServer *server, const DemoOptions &options)
+{
+    QString error;
+    if (!server->start(options.latencyMs, options.failRate, &error)) {
+        QTextStream(stderr) << "dataclient-demo: error: " << error << Qt::endl;
+        return false;
+    }
+    QTextStream(stdout) << "Embedded REST server: " << server->url() << " (latency "
+                        << options.latencyMs << " ms, fail rate " << options.failRate << ")"
+                        << Qt::endl;
+    return true;
+}
+
+// --serve: the REST API without a window, for trying other clients against it.
+int serveOnly(int argc, char **argv, const DemoOptions &options)
+{
+    QCoreApplication app(argc, argv);
+    EmbeddedServer server;
+    if (!startServer(&server, options))
+        return 1;
+    QTextStream(stdout) << "Try: curl " << server.url() << "/todos?userId=1" << Qt::endl
+                        << "Serving until stopped (Ctrl+C)." << Qt::endl;
+    return app.exec();
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -40,6 +65,8 @@ int main(int argc, char **argv)
         return commandLine.exitCode;
     }
     DemoOptions options = commandLine.options;
+    if (options.serveOnly)
+        return serveOnly(argc, argv, options);
 
     // With no display the app can still show that it works: it renders one screenshot.
     if (options.screenshotFile.isEmpty() && !hasDisplay()) {

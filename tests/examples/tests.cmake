@@ -10,3 +10,8 @@ if(DATACLIENT_BUILD_EXAMPLES)
   target_compile_definitions(tst_demo PRIVATE DEMO_EXECUTABLE="$<TARGET_FILE:dataclient-demo>")
   add_dependencies(tst_demo dataclient-demo)
 endif()
+
+# Docs snippets are real code (see the file's comment); needs no example to be built.
+dataclient_add_qtest(tst_docsnippets SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_docsnippets.cpp
+  LIBS Qt6::Network) # (Network: the shared precompiled header expects it)
+target_compile_definitions(tst_docsnippets PRIVATE DATACLIENT_SOURCE_DIR="${PROJECT_SOURCE_DIR}")

@@ -9,7 +9,12 @@
 
 #include <QtCore/QFileInfo>
 #include <QtCore/QProcess>
+#include <QtCore/QJsonArray>
+#include <QtCore/QJsonDocument>
+#include <QtCore/QRegularExpression>
 #include <QtCore/QTemporaryDir>
+#include <QtNetwork/QNetworkAccessManager>
+#include <QtNetwork/QNetworkReply>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -107,6 +112,32 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(file));
     }
 
+    void serveRunsTheApiWithoutAWindow()
+    {
+        QProcess process;
+        process.start(QStringLiteral(DEMO_EXECUTABLE), {u"--serve"_s});
+        QString out;
+        static const QRegularExpression urlPattern(u"http://127\\.0\\.0\\.1:\\d+"_s);
+        QTRY_VERIFY_WITH_TIMEOUT((out += QString::fromLocal8Bit(process.readAllStandardOutput()),
+                                  urlPattern.match(out).hasMatch()),
+                                 20000);
+        const QUrl url(urlPattern.match(out).captured() + u"/todos?userId=3&page=2"_s);
+
+        QNetworkAccessManager network;
+        std::unique_ptr<QNetworkReply> reply(network.get(QNetworkRequest(url)));
+        QTRY_VERIFY_WITH_TIMEOUT(reply->isFinished(), 10000);
+        QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+        const QJsonArray page = QJsonDocument::fromJson(reply->readAll()).array();
+        QCOMPARE(page.size(), 20); // a full second page of user 3's todos
+        for (const QJsonValue &todo : page) {
+            QCOMPARE(todo[u"userId"_s].toInt(), 3);
+            QCOMPARE(todo[u"author"_s][u"id"_s].toInt(), 3);
+        }
+        QCOMPARE(process.state(), QProcess::Running);
+        process.kill();
+        QVERIFY(process.waitForFinished(10000));
+    }
+
     void badOptionsExplainThemselves_data()
     {
         QTest::addColumn<QStringList>("arguments");
@@ -126,6 +157,9 @@ private Q_SLOTS:
             << QStringList {u"--screenshot"_s, u"shot.jpg"_s} << u"ending in .png"_s;
         QTest::newRow("unknown option")
             << QStringList {u"--colour"_s} << u"Unknown option 'colour'"_s;
+        QTest::newRow("serve with screenshot")
+            << QStringList {u"--serve"_s, u"--screenshot"_s, u"a.png"_s}
+            << u"--serve runs the embedded server alone"_s;
         QTest::newRow("stray argument") << QStringList {u"now"_s} << u"unexpected argument 'now'"_s;
     }
     void badOptionsExplainThemselves()
@@ -143,7 +177,7 @@ private Q_SLOTS:
         const Run run = runDemo({u"--help"_s});
         QCOMPARE(run.exitCode, 0);
         for (const QString &option : {u"--url"_s, u"--latency"_s, u"--fail-rate"_s,
-                                      u"--screenshot"_s, u"--timeout"_s, u"--user"_s})
+                                      u"--screenshot"_s, u"--timeout"_s, u"--user"_s, u"--serve"_s})
             QVERIFY2(run.out.contains(option), qPrintable(option));
     }
 };
