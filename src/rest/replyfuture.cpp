@@ -3,7 +3,9 @@
 
 #include <DataClient/networkerror.h>
 
+#include <QtCore/QCoreApplication>
 #include <QtCore/QFutureWatcher>
+#include <QtCore/QThread>
 #include <QtCore/QPromise>
 #include <QtNetwork/QNetworkReply>
 
@@ -26,7 +28,8 @@ Response readReply(QNetworkReply *reply, const QByteArray &method)
     const auto pairs = reply->rawHeaderPairs();
     for (const auto &pair : pairs)
         response.headers.append(pair);
-    response.body = reply->readAll();
+    if (reply->isOpen())
+        response.body = reply->readAll();
     response.networkError = reply->error();
     if (response.networkError != QNetworkReply::NoError)
         response.errorString = reply->errorString();
@@ -89,11 +92,18 @@ QFuture<Response> responseFuture(QNetworkReply *reply, const QByteArray &method,
     return future;
 }
 
-void forwardCancel(const QFuture<void> &downstream, QFuture<void> upstream, QObject *owner)
+void forwardCancel(const QFuture<void> &downstream, QFuture<void> upstream)
 {
-    auto *watcher = new QFutureWatcher<void>(owner);
-    QObject::connect(watcher, &QFutureWatcherBase::canceled, watcher,
-                     [upstream]() mutable { upstream.cancel(); });
+    QCoreApplication *app = QCoreApplication::instance();
+    auto *watcher = new QFutureWatcher<void>(
+        app && app->thread() == QThread::currentThread() ? app : nullptr);
+    QObject::connect(watcher, &QFutureWatcherBase::canceled, watcher, [upstream]() mutable {
+        // Never cancel a finished future: Qt 6.4 would follow a dangling pointer
+        // to its (already destroyed) continuation and cancel whatever now lives
+        // there. A failed downstream also reports "canceled"; nothing to do then.
+        if (!upstream.isFinished())
+            upstream.cancel();
+    });
     QObject::connect(watcher, &QFutureWatcherBase::finished, watcher, &QObject::deleteLater);
     watcher->setFuture(downstream);
 }

@@ -20,8 +20,10 @@ namespace DataClient::detail {
 */
 QFuture<Response> responseFuture(QNetworkReply *reply, const QByteArray &method, int timeoutMs);
 
-//! Cancelling \a downstream cancels \a upstream. The watcher doing it is a child of \a owner
-//! and deletes itself once \a downstream finishes.
-void forwardCancel(const QFuture<void> &downstream, QFuture<void> upstream, QObject *owner);
+//! Cancelling \a downstream cancels \a upstream. The watcher doing it deletes itself once
+//! \a downstream finishes. It is deliberately not a child of the endpoint: the future it holds
+//! may own the last reference to that endpoint (a parent deleted by its own child's destructor).
+//! On the main thread the application object is its parent, so nothing leaks at exit.
+void forwardCancel(const QFuture<void> &downstream, QFuture<void> upstream);
 
 } // namespace DataClient::detail

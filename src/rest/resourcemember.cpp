@@ -59,7 +59,7 @@ QFuture<QVariant> ResourceMember::fetch(QNetworkAccessManager *network, const Pa
         = raw.then(endpoint.get(), [endpoint, params](const QJsonValue &value) {
               return denormalizeDirect(*endpoint, params, value);
           });
-    detail::forwardCancel(QFuture<void>(result), QFuture<void>(raw), endpoint.get());
+    detail::forwardCancel(QFuture<void>(result), QFuture<void>(raw));
     return result;
 }
 

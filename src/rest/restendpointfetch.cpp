@@ -249,7 +249,7 @@ QFuture<QJsonValue> RestEndpoint::fetch(QNetworkAccessManager *network, const Pa
             promise->future().cancel();
             promise->finish();
         });
-    detail::forwardCancel(QFuture<void>(result), QFuture<void>(response), self);
+    detail::forwardCancel(QFuture<void>(result), QFuture<void>(response));
     return result;
 }
 

@@ -3,3 +3,7 @@ dataclient_add_qtest(tst_pathtemplate SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_path
   LIBS DataClient::Rest)
 dataclient_add_qtest(tst_restendpoint SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_restendpoint.cpp
   LIBS DataClient::Rest)
+dataclient_add_qtest(tst_restrequests SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_restrequests.cpp
+  LIBS DataClient::Rest DataClient::Testing)
+dataclient_add_qtest(tst_restresponses SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_restresponses.cpp
+  LIBS DataClient::Rest DataClient::Testing)
