@@ -7,3 +7,5 @@ dataclient_add_qtest(tst_restrequests SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_rest
   LIBS DataClient::Rest DataClient::Testing)
 dataclient_add_qtest(tst_restresponses SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_restresponses.cpp
   LIBS DataClient::Rest DataClient::Testing)
+dataclient_add_qtest(tst_resource SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_resource.cpp
+  LIBS DataClient::Rest DataClient::Testing)

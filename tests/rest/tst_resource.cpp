@@ -1,0 +1,409 @@
+// createResource(): every member of SPEC 4.1 against the real test server — the method, path,
+// query and body the server received and the value returned (CASES 12, 14-17, 19) — and the
+// option errors of SPEC 2.2.
+#include "restfixture.h"
+
+#include <DataClient/createresource.h>
+#include <DataClient/store.h>
+#include <DataClient/testing/testserver.h>
+
+#include <QtCore/QJsonArray>
+#include <QtCore/QJsonObject>
+#include <QtNetwork/QNetworkAccessManager>
+#include <QTest>
+
+using namespace DataClient;
+using namespace DataClient::Testing;
+using namespace RestFixture;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// CASE 16: a custom getRequestInit of the resource's Endpoint class applies to every member.
+class SignedEndpoint : public EndpointBase<SignedEndpoint>
+{
+public:
+    using EndpointBase::EndpointBase;
+    RequestInit getRequestInit(const QJsonValue &body) const override
+    {
+        RequestInit init = RestEndpoint::getRequestInit(body);
+        init.setHeader("X-Signed", name().toUtf8());
+        return init;
+    }
+};
+
+QJsonObject userJson(const QString &id, const QString &name)
+{
+    return {{u"id"_s, id}, {u"username"_s, name}};
+}
+
+} // namespace
+
+class tst_Resource : public QObject
+{
+    Q_OBJECT
+
+private:
+    Resource users(const ResourceOptions &extra = {})
+    {
+        ResourceOptions options = extra;
+        options.path = u"/groups/:group/users/:id"_s;
+        options.schema = user();
+        options.urlPrefix = server.url();
+        options.searchParams = {u"sort"_s};
+        options.body = userJson({}, {});
+        if (options.paginationField.isEmpty())
+            options.paginationField = u"page"_s;
+        return createResource(options);
+    }
+
+    TestServer server;
+    QNetworkAccessManager network;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(server.listen());
+        server.route("GET", u"/groups/:group/users"_s, [](const RecordedRequest &request) {
+            const int page = request.query.queryItemValue(u"page"_s).toInt();
+            return ServerResponse::json(
+                page > 1 ? QJsonArray {userJson(u"3"_s, u"c"_s)}
+                         : QJsonArray {userJson(u"1"_s, u"a"_s), userJson(u"2"_s, u"b"_s)});
+        });
+        server.route("GET", u"/groups/:group/users/:id"_s, [](const RecordedRequest &request) {
+            return ServerResponse::json(userJson(request.pathParams.value(u"id"_s), u"a"_s));
+        });
+        server.route("POST", u"/groups/:group/users"_s, [](const RecordedRequest &request) {
+            QJsonObject created = request.json().toObject();
+            created.insert(u"id"_s, u"99"_s);
+            return ServerResponse::json(created, 201);
+        });
+        for (const QByteArray &method : {"PUT"_ba, "PATCH"_ba}) {
+            server.route(method, u"/groups/:group/users/:id"_s, [](const RecordedRequest &request) {
+                QJsonObject updated = request.json().toObject();
+                updated.insert(u"id"_s, request.pathParams.value(u"id"_s));
+                return ServerResponse::json(updated);
+            });
+        }
+        server.route("DELETE", u"/groups/:group/users/:id"_s,
+                     [](const RecordedRequest &) { return ServerResponse::json(QJsonObject {}); });
+    }
+    void init() { server.clearRequests(); }
+
+    // SPEC 4.1 table and rule 4: each member's method, path, schema, searchParams, body, F.
+    void membersMatchTheTable()
+    {
+        const Resource r = users();
+        QVERIFY2(r.isValid(), qPrintable(r.errorString()));
+        QCOMPARE(
+            r.memberNames(),
+            (QStringList {u"get"_s, u"getList"_s, u"getList.push"_s, u"getList.unshift"_s,
+                          u"getList.getPage"_s, u"update"_s, u"partialUpdate"_s, u"delete"_s}));
+        struct Row
+        {
+            QString name;
+            QByteArray method;
+            QString path;
+            Schema::Kind kind;
+            Schema::CollectionMode mode;
+        };
+        const QString one = u"/groups/:group/users/:id"_s;
+        const QString list = u"/groups/:group/users"_s;
+        using K = Schema::Kind;
+        using M = Schema::CollectionMode;
+        const QList<Row> table {
+            {u"get"_s, "GET", one, K::Entity, M::Replace},
+            {u"getList"_s, "GET", list, K::Collection, M::Replace},
+            {u"getList.push"_s, "POST", list, K::Collection, M::Push},
+            {u"getList.unshift"_s, "POST", list, K::Collection, M::Unshift},
+            {u"getList.getPage"_s, "GET", list, K::Collection, M::AddWith},
+            {u"update"_s, "PUT", one, K::Entity, M::Replace},
+            {u"partialUpdate"_s, "PATCH", one, K::Entity, M::Replace},
+            {u"delete"_s, "DELETE", one, K::Invalidate, M::Replace},
+        };
+        for (const Row &row : table) {
+            const ResourceMember m = r.member(row.name);
+            QVERIFY2(m, qPrintable(row.name));
+            QCOMPARE(m->name(), row.name);
+            QCOMPARE(m->method(), row.method);
+            QCOMPARE(m->path(), row.path);
+            QCOMPARE(m->urlPrefix(), server.url());
+            QCOMPARE(m->schema().kind(), row.kind);
+            if (row.kind == K::Collection)
+                QCOMPARE(m->schema().collectionMode(), row.mode);
+            QCOMPARE(m->schema().entitySchema().key(), u"User"_s);
+            QCOMPARE(m->paginationField(), row.name == u"getList.getPage" ? u"page"_s : QString());
+            const bool listMember = row.name.startsWith(u"getList");
+            QCOMPARE(m->searchParams(), listMember ? QStringList {u"sort"_s} : QStringList {});
+            const bool hasBody = row.name == u"getList.push" || row.name == u"getList.unshift"
+                || row.name == u"update" || row.name == u"partialUpdate";
+            QCOMPARE(m->body(), hasBody ? QJsonValue(userJson({}, {})) : QJsonValue());
+            QCOMPARE(m->sideEffect(), row.method != "GET");
+        }
+        // The C++ names are the same endpoints.
+        QCOMPARE(r.member(u"delete"_s).endpoint(), r.remove.endpoint());
+        QCOMPARE(r.member(u"remove"_s).endpoint(), r.remove.endpoint());
+        QCOMPARE(r.member(u"getList.push"_s).endpoint(), r.getList.push.endpoint());
+        QVERIFY(!r.member(u"nothing"_s));
+    }
+
+    void get()
+    {
+        const Resource r = users();
+        const auto outcome = await(r.get->fetch(&network, {{u"group"_s, u"five"_s}, {u"id"_s, 5}}));
+        QCOMPARE(outcome.value, std::optional(QJsonValue(userJson(u"5"_s, u"a"_s))));
+        QCOMPARE(server.lastRequest().method, "GET"_ba);
+        QCOMPARE(server.lastRequest().path, u"/groups/five/users/5"_s);
+        QVERIFY(server.lastRequest().query.isEmpty());
+        QVERIFY(server.lastRequest().body.isEmpty());
+    }
+
+    // CASE 15 (first half): getList({group: "five"}) -> GET /groups/five/users.
+    void getList()
+    {
+        const Resource r = users();
+        const auto outcome
+            = await(r.getList->fetch(&network, {{u"group"_s, u"five"_s}, {u"sort"_s, u"name"_s}}));
+        QVERIFY(outcome.value);
+        QCOMPARE(outcome.value->toArray().size(), 2);
+        QCOMPARE(server.lastRequest().method, "GET"_ba);
+        QCOMPARE(server.lastRequest().path, u"/groups/five/users"_s);
+        QCOMPARE(server.lastRequest().query.toString(), u"sort=name"_s);
+    }
+
+    // CASE 16: push posts to the list path; a custom Endpoint class's getRequestInit applies.
+    void pushAndUnshift_data()
+    {
+        QTest::addColumn<QString>("member");
+        QTest::newRow("push") << u"getList.push"_s;
+        QTest::newRow("unshift") << u"getList.unshift"_s;
+    }
+    void pushAndUnshift()
+    {
+        QFETCH(QString, member);
+        const Resource r = users({.endpoint = endpointFactory<SignedEndpoint>()});
+        const QJsonObject body {{u"username"_s, u"new"_s}};
+        const auto outcome
+            = await(r.member(member)->fetch(&network, {{u"group"_s, u"five"_s}}, body));
+        QCOMPARE(outcome.value, std::optional(QJsonValue(userJson(u"99"_s, u"new"_s))));
+        const RecordedRequest received = server.lastRequest();
+        QCOMPARE(received.method, "POST"_ba);
+        QCOMPARE(received.path, u"/groups/five/users"_s);
+        QCOMPARE(received.json(), QJsonValue(body));
+        QCOMPARE(received.header("content-type"), "application/json"_ba);
+        QCOMPARE(received.header("x-signed"), member.toUtf8());
+        QVERIFY(dynamic_cast<SignedEndpoint *>(r.member(member).endpoint().get()));
+    }
+
+    // CASE 12 shape on this resource: getPage adds F to getList's query; its key is getList's.
+    void getPage()
+    {
+        const Resource r = users();
+        const Params args {{u"group"_s, u"five"_s}, {u"sort"_s, u"name"_s}, {u"page"_s, 2}};
+        const auto outcome = await(r.getList.getPage->fetch(&network, args));
+        QCOMPARE(outcome.value, std::optional(QJsonValue(QJsonArray {userJson(u"3"_s, u"c"_s)})));
+        QCOMPARE(server.lastRequest().method, "GET"_ba);
+        QCOMPARE(server.lastRequest().path, u"/groups/five/users"_s);
+        QCOMPARE(server.lastRequest().query.toString(), u"page=2&sort=name"_s);
+        Params listArgs = args;
+        listArgs.remove(u"page"_s);
+        QCOMPARE(r.getList.getPage->key(args), r.getList->key(listArgs));
+        QVERIFY(r.getList.getPage->requestKey(args) != r.getList->key(listArgs));
+    }
+
+    // CASE 12 exactly.
+    void case12CursorPage()
+    {
+        server.route("GET", u"/article-paginated"_s,
+                     [](const RecordedRequest &) { return ServerResponse::json(QJsonArray {}); });
+        const Resource articles = createResource({.path = u"/article-paginated/:id"_s,
+                                                  .schema = user(),
+                                                  .urlPrefix = server.url(),
+                                                  .paginationField = u"cursor"_s});
+        QVERIFY(await(articles.getList.getPage->fetch(&network,
+                                                      {{u"group"_s, u"happy"_s}, {u"cursor"_s, 2}}))
+                    .value);
+        QCOMPARE(server.lastRequest().rawTarget, "/article-paginated?cursor=2&group=happy"_ba);
+    }
+
+    // CASE 15 (second half): update -> PUT /groups/five/users/5 with the body.
+    void updateAndPartialUpdate_data()
+    {
+        QTest::addColumn<QString>("member");
+        QTest::addColumn<QByteArray>("method");
+        QTest::newRow("update") << u"update"_s << "PUT"_ba;
+        QTest::newRow("partialUpdate") << u"partialUpdate"_s << "PATCH"_ba;
+    }
+    void updateAndPartialUpdate()
+    {
+        QFETCH(QString, member);
+        QFETCH(QByteArray, method);
+        const Resource r = users();
+        const QJsonObject body {{u"username"_s, u"never"_s}};
+        const auto outcome = await(
+            r.member(member)->fetch(&network, {{u"group"_s, u"five"_s}, {u"id"_s, u"5"_s}}, body));
+        QCOMPARE(outcome.value, std::optional(QJsonValue(userJson(u"5"_s, u"never"_s))));
+        QCOMPARE(server.lastRequest().method, method);
+        QCOMPARE(server.lastRequest().path, u"/groups/five/users/5"_s);
+        QCOMPARE(server.lastRequest().json(), QJsonValue(body));
+    }
+
+    // CASE 17 and SPEC 4.2: {} or 204 -> the URL parameters; a bare pk -> the same object.
+    void deleteResolvesToThePk_data()
+    {
+        QTest::addColumn<ServerResponse>("answer");
+        QTest::newRow("empty object") << ServerResponse::json(QJsonObject {});
+        QTest::newRow("204") << ServerResponse::noContent();
+        QTest::newRow("pk string") << ServerResponse::json(u"500"_s);
+        QTest::newRow("object with the pk") << ServerResponse::json(QJsonObject {{u"id"_s, 500}});
+    }
+    void deleteResolvesToThePk()
+    {
+        QFETCH(ServerResponse, answer);
+        server.route("DELETE", u"/items/:id"_s,
+                     [answer](const RecordedRequest &) { return answer; });
+        const Resource items = createResource(
+            {.path = u"/items/:id"_s, .schema = user(), .urlPrefix = server.url()});
+        const auto outcome = await(items.remove->fetch(&network, {{u"id"_s, 500}}));
+        QVERIFY(outcome.value);
+        QCOMPARE(server.lastRequest().method, "DELETE"_ba);
+        QCOMPARE(server.lastRequest().path, u"/items/500"_s);
+        QVERIFY(server.lastRequest().body.isEmpty());
+        // Whatever the answer, the entity's pk is "500".
+        QCOMPARE(userEntity().pk(outcome.value->toObject()), u"500"_s);
+        // The direct call gives the same value as a QVariant.
+        const auto direct = await(items.remove.fetch(&network, {{u"id"_s, 500}}));
+        QVERIFY(direct.value);
+        QCOMPARE(direct.value->toMap().value(u"id"_s).toString(), u"500"_s);
+    }
+
+    // Members are callable: the result is the denormalized value.
+    void directCalls()
+    {
+        const Resource r = users();
+        const auto one = await(r.get({{u"group"_s, u"g"_s}, {u"id"_s, u"7"_s}}));
+        QVERIFY(one.value);
+        QCOMPARE(one.value->toMap().value(u"id"_s).toString(), u"7"_s);
+        QCOMPARE(one.value->toMap().value(u"username"_s).toString(), u"a"_s);
+        const auto list = await(r.getList.fetch(&network, {{u"group"_s, u"g"_s}}));
+        QVERIFY(list.value);
+        QCOMPARE(list.value->toList().size(), 2);
+        QCOMPARE(server.requestCount(), 2);
+    }
+
+    // CASE 19.
+    void getPageRules()
+    {
+        const Resource r = users();
+        const auto missing = await(r.getList.getPage->fetch(&network, {{u"group"_s, u"five"_s}}));
+        QVERIFY(missing.error);
+        QCOMPARE(missing.error->kind(), NetworkError::Kind::InvalidRequest);
+        QVERIFY2(missing.error->message().contains(u"missing the pagination field 'page'"_s),
+                 qPrintable(missing.error->message()));
+        QCOMPARE(server.requestCount(), 0);
+
+        const Resource plain = createResource(
+            {.path = u"/users/:id"_s, .schema = user(), .urlPrefix = server.url()});
+        QVERIFY(plain.isValid());
+        QVERIFY(!plain.getList.getPage);
+        QVERIFY(plain.getList.getPage.isNull());
+        QVERIFY(!plain.member(u"getList.getPage"_s));
+        QVERIFY(!plain.memberNames().contains(u"getList.getPage"_s));
+        const auto absent = await(plain.getList.getPage({{u"page"_s, 2}}));
+        QVERIFY(absent.error);
+        QVERIFY2(absent.error->message().contains(u"does not exist"_s),
+                 qPrintable(absent.error->message()));
+        QCOMPARE(server.requestCount(), 0);
+    }
+
+    // CASE 14.
+    void keys()
+    {
+        const Resource cooler = createResource({.path = u"/article-cooler/:id"_s,
+                                                .schema = user(),
+                                                .urlPrefix = u"http://test.com"_s});
+        QCOMPARE(cooler.get->key({{u"id"_s, 5}}), u"GET http://test.com/article-cooler/5"_s);
+        const Resource groups = createResource({.path = u"/groups/:group/users/:id"_s,
+                                                .schema = user(),
+                                                .urlPrefix = u"http://api.test"_s});
+        QCOMPARE(groups.getList.push->key({{u"group"_s, u"g1"_s}}),
+                 u"POST http://api.test/groups/g1/users"_s);
+    }
+
+    void optionErrors_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<bool>("withSchema");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no schema") << u"/users/:id"_s << false << u"'schema' is required"_s;
+        QTest::newRow("no path") << QString() << true << u"'path' is required"_s;
+        QTest::newRow("no parameter") << u"/users"_s << true << u"'/users' has no parameter"_s;
+        QTest::newRow("malformed") << u"/users/{:id"_s << true << u"never closed"_s;
+    }
+    void optionErrors()
+    {
+        QFETCH(QString, path);
+        QFETCH(bool, withSchema);
+        QFETCH(QString, message);
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"createResource"_s));
+        const Resource r = createResource(
+            {.path = path, .schema = withSchema ? user() : Schema(), .urlPrefix = server.url()});
+        QVERIFY(!r.isValid());
+        QVERIFY2(r.errorString().startsWith(u"createResource(): "_s), qPrintable(r.errorString()));
+        QVERIFY2(r.errorString().contains(message), qPrintable(r.errorString()));
+        QVERIFY(!r.get && !r.getList && !r.remove);
+        QVERIFY(r.memberNames().isEmpty());
+        QCOMPARE(server.requestCount(), 0);
+    }
+    void nonEntitySchemaIsRefused()
+    {
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"entity schema"_s));
+        const Resource r = createResource(
+            {.path = u"/users/:id"_s, .schema = Schema::array(user()), .urlPrefix = server.url()});
+        QVERIFY(!r.isValid());
+        QVERIFY2(r.errorString().contains(u"must be an entity schema"_s),
+                 qPrintable(r.errorString()));
+        QVERIFY(!Resource().isValid());
+        QVERIFY(Resource().errorString().contains(u"createResource"_s));
+    }
+
+    // SPEC 2.2 extras and optimistic (DESIGN.md §5): passed to every member.
+    void optionsReachEveryMember()
+    {
+        const Resource r = users({.optimistic = true,
+                                  .pollFrequency = 5000,
+                                  .dataExpiryLength = 10,
+                                  .errorExpiryLength = 20,
+                                  .credentials = Credentials::Include,
+                                  .timeout = 777});
+        for (const QString &name : r.memberNames()) {
+            const ResourceMember m = r.member(name);
+            QCOMPARE(m->pollFrequency(), 5000);
+            QCOMPARE(m->dataExpiryLength(), 10);
+            QCOMPARE(m->errorExpiryLength(), 20);
+            QCOMPARE(m->credentials(), Credentials::Include);
+            QCOMPARE(m->timeout(), 777);
+            QCOMPARE(m->optimistic(), m->sideEffect());
+        }
+        const Params args {{u"group"_s, u"g"_s}, {u"id"_s, u"5"_s}};
+        const QJsonObject body {{u"username"_s, u"x"_s}};
+        const QJsonObject expected {
+            {u"group"_s, u"g"_s}, {u"id"_s, u"5"_s}, {u"username"_s, u"x"_s}};
+        QCOMPARE(r.update->optimisticResponse(args, body), std::optional(QJsonValue(expected)));
+        QCOMPARE(r.partialUpdate->optimisticResponse(args, body),
+                 std::optional(QJsonValue(expected)));
+        QCOMPARE(
+            r.getList.push->optimisticResponse({{u"group"_s, u"g"_s}}, body),
+            std::optional(QJsonValue(QJsonObject {{u"group"_s, u"g"_s}, {u"username"_s, u"x"_s}})));
+        QCOMPARE(r.remove->optimisticResponse(args, {}),
+                 std::optional(QJsonValue(QJsonObject {{u"group"_s, u"g"_s}, {u"id"_s, u"5"_s}})));
+        QCOMPARE(r.get->optimisticResponse(args, {}), std::nullopt);
+        // partialUpdate changes nothing when the entity is not in the store (CASE 41).
+        const Store empty;
+        QCOMPARE(r.partialUpdate->optimisticResponse(args, body, &empty), std::nullopt);
+        QVERIFY(!users().update->optimistic());
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_Resource)
+#include "tst_resource.moc"
