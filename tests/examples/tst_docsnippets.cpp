@@ -100,6 +100,10 @@ private Q_SLOTS:
         const QStringList docs = QDir(sourceDir + u"/docs"_s).entryList({u"*.md"_s}, QDir::Files);
         for (const QString &doc : docs)
             pages.append(u"docs/"_s + doc);
+        for (const QString &required : requiredPages) {
+            if (!pages.contains(required))
+                pages.append(required); // a missing required page fails
+        }
         for (const QString &page : std::as_const(pages))
             QTest::newRow(qPrintable(page)) << page;
     }
