@@ -9,3 +9,5 @@ dataclient_add_qtest(tst_restresponses SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_res
   LIBS DataClient::Rest DataClient::Testing)
 dataclient_add_qtest(tst_resource SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_resource.cpp
   LIBS DataClient::Rest DataClient::Testing)
+dataclient_add_qtest(tst_resourceextend SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_resourceextend.cpp
+  LIBS DataClient::Rest DataClient::Testing)
