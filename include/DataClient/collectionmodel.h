@@ -1,0 +1,160 @@
+// CollectionModel: a live query of one endpoint + params as a list model, for Qt Widgets views
+// (and the base of the QML Suspense / Live types).
+#pragma once
+
+#include <DataClient/endpointoptions.h>
+#include <DataClient/global.h>
+#include <DataClient/networkerror.h>
+#include <DataClient/params.h>
+
+#include <QtCore/QAbstractListModel>
+#include <QtCore/QStringList>
+#include <QtCore/QVariant>
+
+#include <memory>
+#include <optional>
+
+namespace DataClient {
+
+class Controller;
+class CollectionModelPrivate;
+
+/*!
+    Shows what a Controller stores for one endpoint + params, and keeps it current:
+
+    \code
+    auto *model = new DataClient::CollectionModel(controller, todos.getList, {{u"userId"_s, 1}},
+   this); model->setPageEndpoint(todos.getList.getPage);   // enables loadMore() / fetchMore()
+    model->setColumns({u"title"_s, u"completed"_s});  // QTableView columns (default: 1 column)
+    tableView->setModel(model);
+    \endcode
+
+    It fetches when nothing fresh is stored (and again after the key is invalidated or expired),
+    and re-reads the store after every Controller::changed() that touches its result or one of
+    its entity types. When the result holds a list (a Collection, an array, or an object wrapping
+    one, like {results, total}) the rows are its items; otherwise there are no rows and value()
+    holds the result (a single entity).
+
+    Precise signals: a store change is turned into the smallest model signals — one changed
+    entity gives one dataChanged() for its row with only the roles whose values changed; an
+    added entity one rowsInserted(); a removed one rowsRemoved(); a reorder rowsMoved(). The
+    model is reset only when it is re-targeted (another endpoint, params or controller).
+
+    Roles: `entity` (EntityRole: the whole denormalized record) and one role per declared field of
+    the list's entity schema (its primary key field, fields with defaults, deserialized and nested
+    fields), in roleNames(). Qt::DisplayRole gives the field of the column (see setColumns()).
+
+    Threads: GUI thread only, like the Controller.
+*/
+class DATACLIENT_QML_EXPORT CollectionModel : public QAbstractListModel
+{
+    Q_OBJECT
+    //! Idle, Loading (nothing to show yet), Ready (data to show) or Error.
+    Q_PROPERTY(Status status READ status NOTIFY statusChanged)
+    //! The whole denormalized result (also while stale or refetching); null before any.
+    Q_PROPERTY(QVariant data READ value NOTIFY valueChanged)
+    //! The error to show: {status, statusText, message, body, url, kind}, or null.
+    Q_PROPERTY(QVariant error READ errorValue NOTIFY errorChanged)
+    //! A request for this key is in flight (also a background refetch or a page).
+    Q_PROPERTY(bool loading READ isLoading NOTIFY loadingChanged)
+    //! The shown data is past its expiry (a refetch is under way or due).
+    Q_PROPERTY(bool stale READ isStale NOTIFY staleChanged)
+    //! false: the model does nothing (Idle); true (default): it queries.
+    Q_PROPERTY(bool enabled READ isEnabled WRITE setEnabled NOTIFY enabledChanged)
+    //! Subscribes to polling (Controller::subscribe) while active: the `Live` QML type.
+    Q_PROPERTY(bool live READ isLive WRITE setLive NOTIFY liveChanged)
+    Q_PROPERTY(int count READ count NOTIFY countChanged)
+    //! A further page may exist (a page endpoint is set and the last page added rows).
+    Q_PROPERTY(bool hasMore READ hasMore NOTIFY hasMoreChanged)
+    //! loadMore() is waiting for its page.
+    Q_PROPERTY(bool loadingMore READ isLoadingMore NOTIFY loadingMoreChanged)
+    //! Fields shown as columns (Qt::DisplayRole, headerData()); empty: one column.
+    Q_PROPERTY(QStringList columns READ columns WRITE setColumns NOTIFY columnsChanged)
+
+public:
+    enum Status { Idle, Loading, Ready, Error };
+    Q_ENUM(Status)
+    enum Role { EntityRole = Qt::UserRole + 1, FirstFieldRole };
+
+    //! An idle model: set a controller, an endpoint and params to start.
+    explicit CollectionModel(QObject *parent = nullptr);
+    //! Starts at once: cached data shows immediately, a fetch runs if nothing fresh is stored.
+    CollectionModel(Controller *controller, const EndpointPtr &endpoint, const Params &params = {},
+                    QObject *parent = nullptr);
+    ~CollectionModel() override;
+
+    Controller *controller() const;
+    void setController(Controller *controller);
+    EndpointPtr endpoint() const;
+    void setEndpoint(const EndpointPtr &endpoint);
+    Params params() const;
+    void setParams(const Params &params);
+    //! The getPage endpoint loadMore() uses (e.g. resource.getList.getPage).
+    EndpointPtr pageEndpoint() const;
+    void setPageEndpoint(const EndpointPtr &endpoint);
+
+    Status status() const;
+    QVariant value() const;
+    std::optional<NetworkError> networkError() const;
+    QVariant errorValue() const;
+    bool isLoading() const;
+    bool isStale() const;
+    bool isEnabled() const;
+    void setEnabled(bool enabled);
+    bool isLive() const;
+    void setLive(bool live);
+    int count() const;
+    bool hasMore() const;
+    bool isLoadingMore() const;
+    QStringList columns() const;
+    void setColumns(const QStringList &columns);
+    //! The cache key the model shows ("GET http://host/todos?userId=1"); empty when idle.
+    QString key() const;
+
+    //! The record of \a row (EntityRole), or null.
+    Q_INVOKABLE QVariant get(int row) const;
+    //! Fetches the next page with pageEndpoint() (page numbers: 2, 3, ...). Does nothing while
+    //! a page is in flight or when there is no page endpoint.
+    Q_INVOKABLE void loadMore();
+    //! Fetches again now, whatever is stored (the retry after an error).
+    Q_INVOKABLE void refetch();
+
+    // QAbstractItemModel
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+    bool canFetchMore(const QModelIndex &parent) const override;
+    void fetchMore(const QModelIndex &parent) override;
+
+Q_SIGNALS:
+    void statusChanged();
+    void valueChanged();
+    void errorChanged();
+    void loadingChanged();
+    void staleChanged();
+    void enabledChanged();
+    void liveChanged();
+    void countChanged();
+    void hasMoreChanged();
+    void loadingMoreChanged();
+    void columnsChanged();
+    //! The model now shows another key (endpoint, params or controller changed).
+    void retargeted();
+
+protected:
+    //! For subclasses that configure themselves first (QML: until componentComplete()): while
+    //! held, changes are recorded but nothing is read or fetched.
+    void setHeld(bool held);
+    bool isHeld() const;
+    //! Reports a configuration mistake as the model's error (status Error); empty clears it.
+    void setConfigurationError(const QString &message);
+
+private:
+    friend class CollectionModelPrivate;
+    std::unique_ptr<CollectionModelPrivate> d;
+};
+
+} // namespace DataClient

@@ -1,0 +1,117 @@
+// Private state of CollectionModel, split by concern: collectionquery.cpp (targeting, reading the
+// Controller, fetching, paging) and collectionrows.cpp (turning a new list into model signals).
+#pragma once
+
+#include <DataClient/collectionmodel.h>
+#include <DataClient/controller.h>
+#include <DataClient/entityschema.h>
+#include <DataClient/responsestate.h>
+#include <DataClient/schema.h>
+
+#include <QtCore/QHash>
+#include <QtCore/QList>
+#include <QtCore/QPointer>
+#include <QtCore/QSet>
+
+namespace DataClient {
+
+class CollectionModelPrivate
+{
+public:
+    explicit CollectionModelPrivate(CollectionModel *model) : q(model) { }
+
+    // --- collectionquery.cpp -----------------------------------------------------------------
+    //! Recomputes the target (key, schema facts) after an input changed; resets the model when
+    //! the key changes, then reads the store and fetches if needed.
+    void retarget();
+    enum class FetchPolicy { IfNeeded, Never };
+    //! Reads the Controller's state for the current key and publishes it (value, rows, status).
+    void refresh(FetchPolicy policy);
+    //! Publishes \a state: rows (reset or precise), value, error, status, loading, stale.
+    void publish(const ResponseState &state, const std::optional<NetworkError> &targetError,
+                 bool reset);
+    void loadMore();
+    void onStoreChanged(const ChangeSet &changes);
+    void onFetchStateChanged(const QString &key);
+    void updateSubscription();
+    void fetchNow(bool force);
+    void finishPage(quint64 generation, int rowsBefore, bool failed);
+    bool isActive() const;
+    void setLoadingMore(bool loadingMore);
+    void setHasMore(bool hasMore);
+
+    // --- collectionrows.cpp ------------------------------------------------------------------
+    //! Learns, from the endpoint's schema, where the list is and which roles its rows have.
+    void configureRows(const Schema &schema);
+    //! The list inside \a value (or null when the result holds none).
+    QVariantList listIn(const QVariant &value, bool *isList) const;
+    //! Turns the current rows into \a items with the smallest signals (no reset).
+    void syncRows(const QVariantList &items);
+    //! Replaces every row (only when re-targeted).
+    void resetRows(const QVariantList &items);
+    QString rowKey(const QVariant &item, int index) const;
+    QList<int> changedRoles(const QVariant &before, const QVariant &after) const;
+    QVariant roleValue(const QVariant &item, int role, int column) const;
+
+    CollectionModel *q;
+
+    // inputs
+    QPointer<Controller> controller;
+    EndpointPtr endpoint;
+    EndpointPtr pageEndpoint;
+    Params params;
+    bool enabled = true;
+    bool live = false;
+    bool held = false;
+    QString configurationError;
+    QStringList columns;
+
+    // target (what the model currently shows)
+    bool active = false;
+    QString key;
+    QSet<QString> watchedEntityKeys; // entity/collection keys whose changes may touch the result
+    QMetaObject::Connection changedConnection;
+    QMetaObject::Connection fetchStateConnection;
+    EndpointPtr subscribedEndpoint;
+    Params subscribedParams;
+    QPointer<Controller> subscribedController;
+    int autoFetchesWithoutData = 0;
+    quint64 generation
+        = 0; // bumped on every retarget: late page answers for an old key are ignored
+
+    // published state
+    CollectionModel::Status status = CollectionModel::Idle;
+    QVariant value;
+    std::optional<NetworkError> error;
+    bool loading = false;
+    bool stale = false;
+    bool hasMore = false;
+    bool loadingMore = false;
+    int pagesLoaded = 0;
+    int firstPageSize = 0;
+
+    // rows
+    struct Row
+    {
+        QString rawKey; // pk (or "#<index>" for plain values)
+        QString key; // unique within the list (rawKey + occurrence)
+        QVariant item;
+    };
+    QList<Row> rows;
+    QVariantList shownList; // the list the rows were last synced from (identity check)
+    enum class ListPlace { None, Self, Field };
+    ListPlace listPlace = ListPlace::None;
+    QString listField;
+    QString pkField;
+    EntitySchema rowEntity;
+    QStringList roleFields; // role FirstFieldRole + i shows field roleFields[i]
+    QHash<int, QByteArray> roles;
+};
+
+//! True when both hold the same shared container (the store's memoized read): no change.
+bool sameShared(const QVariant &a, const QVariant &b);
+
+//! The NetworkError as the QML error object: {status, statusText, message, body, url, kind}.
+QVariant errorToVariant(const std::optional<NetworkError> &error);
+
+} // namespace DataClient

@@ -1,0 +1,309 @@
+// CollectionModel as a query: which key it shows, reading the Controller's state for it,
+// fetching when nothing fresh is stored, polling (live) and paging (loadMore).
+#include "collectionmodel_p.h"
+#include "logging_p.h"
+
+#include <DataClient/restendpoint.h>
+
+#include <QtCore/QMetaEnum>
+
+using namespace Qt::StringLiterals;
+
+namespace DataClient {
+
+namespace {
+
+// Entity and collection keys whose changes can alter a result read with `schema`.
+void collectEntityKeys(const Schema &schema, QSet<QString> &keys, int depth = 0)
+{
+    if (depth > 32 || schema.isNull())
+        return;
+    switch (schema.kind()) {
+    case Schema::Kind::Entity:
+    case Schema::Kind::Invalidate: {
+        const EntitySchema entity = schema.entitySchema();
+        if (keys.contains(entity.key()))
+            return; // already walked (schemas may refer to each other)
+        keys.insert(entity.key());
+        for (const QString &field : entity.nestedFields())
+            collectEntityKeys(entity.nested(field), keys, depth + 1);
+        break;
+    }
+    case Schema::Kind::Collection:
+        keys.insert(schema.key());
+        collectEntityKeys(schema.itemSchema(), keys, depth + 1);
+        break;
+    case Schema::Kind::Array:
+        collectEntityKeys(schema.itemSchema(), keys, depth + 1);
+        break;
+    case Schema::Kind::Object: {
+        const auto fields = schema.fields();
+        for (const Schema &field : fields)
+            collectEntityKeys(field, keys, depth + 1);
+        break;
+    }
+    case Schema::Kind::None:
+        break;
+    }
+}
+
+} // namespace
+
+QVariant errorToVariant(const std::optional<NetworkError> &error)
+{
+    if (!error)
+        return QVariant::fromValue(nullptr);
+    const QJsonValue json = error->json();
+    const char *kind = QMetaEnum::fromType<NetworkError::Kind>().valueToKey(int(error->kind()));
+    return QVariantMap {
+        {u"status"_s, error->status()},
+        {u"statusText"_s, error->statusText()},
+        {u"message"_s, error->message()},
+        {u"body"_s, json.isUndefined() ? QVariant(error->bodyText()) : json.toVariant()},
+        {u"url"_s, error->url().toString()},
+        {u"kind"_s, QString::fromLatin1(kind)},
+    };
+}
+
+bool CollectionModelPrivate::isActive() const
+{
+    return active && controller && endpoint;
+}
+
+void CollectionModelPrivate::retarget()
+{
+    ++generation;
+    QObject::disconnect(changedConnection);
+    QObject::disconnect(fetchStateConnection);
+    active = false;
+    key.clear();
+    std::optional<NetworkError> targetError;
+
+    if (!configurationError.isEmpty()) {
+        targetError = NetworkError(NetworkError::Kind::InvalidRequest, 0, configurationError);
+    } else if (!held && enabled && controller && endpoint) {
+        QString why;
+        key = endpoint->key(params, &why);
+        if (key.isEmpty()) {
+            targetError = NetworkError(
+                NetworkError::Kind::InvalidRequest, 0,
+                u"%1 (%2): cannot read with these params: %3"_s.arg(
+                    endpoint->name().isEmpty() ? endpoint->path() : endpoint->name(),
+                    endpoint->methodName(), why.isEmpty() ? endpoint->errorString() : why));
+        } else if (endpoint->sideEffect()) {
+            targetError = NetworkError(
+                NetworkError::Kind::InvalidRequest, 0,
+                u"%1 is a mutation (%2): a query only reads; call mutations with "
+                "Controller.fetch()"_s.arg(endpoint->name(), endpoint->methodName()));
+            key.clear();
+        } else {
+            active = true;
+        }
+    }
+
+    configureRows(endpoint ? endpoint->schema() : Schema());
+    watchedEntityKeys.clear();
+    if (endpoint)
+        collectEntityKeys(endpoint->schema(), watchedEntityKeys);
+    pagesLoaded = 0;
+    firstPageSize = 0;
+    autoFetchesWithoutData = 0;
+    setLoadingMore(false);
+    setHasMore(false);
+
+    if (active) {
+        changedConnection = QObject::connect(controller, &Controller::changed, q,
+                                             [this](const ChangeSet &c) { onStoreChanged(c); });
+        fetchStateConnection
+            = QObject::connect(controller, &Controller::fetchStateChanged, q,
+                               [this](const QString &k) { onFetchStateChanged(k); });
+        const ResponseState state = controller->getResponse(endpoint, params);
+        publish(state, targetError, true);
+        updateSubscription();
+        Q_EMIT q->retargeted();
+        if (!state.loading && state.status != ExpiryStatus::Valid)
+            fetchNow(false);
+    } else {
+        publish(ResponseState(), targetError, true);
+        updateSubscription();
+        Q_EMIT q->retargeted();
+    }
+}
+
+void CollectionModelPrivate::refresh(FetchPolicy policy)
+{
+    if (!isActive())
+        return;
+    const ResponseState state = controller->getResponse(endpoint, params);
+    publish(state, std::nullopt, false);
+    if (state.found)
+        autoFetchesWithoutData = 0;
+    // Refetch what was invalidated or expired meanwhile — but never retry an error by itself
+    // (that is refetch(), a retarget or an invalidation), and give up on a key whose answers
+    // never produce data, so a misbehaving endpoint cannot make the model fetch in a loop.
+    if (policy == FetchPolicy::IfNeeded && !state.loading && !state.error
+        && state.status != ExpiryStatus::Valid && autoFetchesWithoutData < 2) {
+        if (!state.found)
+            ++autoFetchesWithoutData;
+        fetchNow(false);
+    }
+}
+
+void CollectionModelPrivate::publish(const ResponseState &state,
+                                     const std::optional<NetworkError> &targetError, bool reset)
+{
+    const QVariant newValue = state.found ? state.data : QVariant();
+    bool isList = false;
+    const QVariantList list = listIn(newValue, &isList);
+    if (reset)
+        resetRows(list);
+    else
+        syncRows(list);
+    if (isList && pagesLoaded == 0 && state.found
+        && (pageEndpoint || !endpoint->paginationField().isEmpty())) {
+        pagesLoaded = 1;
+        firstPageSize = int(rows.size());
+        setHasMore(!rows.isEmpty());
+    }
+
+    // A binding on `data` fires once per real change: the store's memoized read returns the
+    // identical container when nothing changed, and equal content is not a change either.
+    if (!sameShared(newValue, value)) {
+        const bool changed = newValue != value || newValue.metaType() != value.metaType();
+        value = newValue;
+        if (changed)
+            Q_EMIT q->valueChanged();
+    }
+
+    std::optional<NetworkError> newError = targetError;
+    if (!newError && state.showsError())
+        newError = state.error;
+    const bool errorChanged = newError.has_value() != error.has_value()
+        || (newError && error
+            && (newError->message() != error->message() || newError->status() != error->status()
+                || newError->body() != error->body()));
+    error = newError;
+
+    CollectionModel::Status newStatus = CollectionModel::Idle;
+    if (error)
+        newStatus = CollectionModel::Error;
+    else if (isActive())
+        newStatus = state.hasData() ? CollectionModel::Ready : CollectionModel::Loading;
+
+    const bool newLoading = isActive() && state.loading;
+    const bool newStale = isActive() && state.found && state.status == ExpiryStatus::Stale;
+    if (errorChanged)
+        Q_EMIT q->errorChanged();
+    if (newLoading != loading) {
+        loading = newLoading;
+        Q_EMIT q->loadingChanged();
+    }
+    if (newStale != stale) {
+        stale = newStale;
+        Q_EMIT q->staleChanged();
+    }
+    if (newStatus != status) {
+        status = newStatus;
+        Q_EMIT q->statusChanged();
+    }
+}
+
+void CollectionModelPrivate::onStoreChanged(const ChangeSet &changes)
+{
+    if (!isActive())
+        return;
+    bool touches = changes.results.contains(key);
+    for (auto it = changes.entities.cbegin(); !touches && it != changes.entities.cend(); ++it)
+        touches = watchedEntityKeys.contains(it->key);
+    if (touches)
+        refresh(FetchPolicy::IfNeeded);
+}
+
+void CollectionModelPrivate::onFetchStateChanged(const QString &changedKey)
+{
+    if (isActive() && changedKey == key)
+        refresh(FetchPolicy::IfNeeded);
+}
+
+void CollectionModelPrivate::fetchNow(bool force)
+{
+    if (!isActive())
+        return;
+    QFuture<QVariant> request
+        = force ? controller->fetch(endpoint, params) : controller->fetchIfStale(endpoint, params);
+    Q_UNUSED(request); // the outcome arrives through changed() / fetchStateChanged()
+}
+
+void CollectionModelPrivate::updateSubscription()
+{
+    const bool want = isActive() && live && endpoint->pollFrequency() > 0;
+    const bool same = subscribedEndpoint == endpoint && subscribedParams == params;
+    if (subscribedEndpoint && (!want || !same)) {
+        if (subscribedController)
+            subscribedController->unsubscribe(subscribedEndpoint, subscribedParams);
+        subscribedEndpoint.reset();
+        subscribedParams.clear();
+        subscribedController = nullptr;
+    }
+    if (want && !subscribedEndpoint) {
+        if (controller->subscribe(endpoint, params)) {
+            subscribedEndpoint = endpoint;
+            subscribedParams = params;
+            subscribedController = controller;
+        }
+    } else if (isActive() && live && endpoint->pollFrequency() <= 0) {
+        qCWarning(lcQml).noquote()
+            << u"Live query of %1: the endpoint has no pollFrequency, so it is read once"_s.arg(
+                   endpoint->name().isEmpty() ? endpoint->path() : endpoint->name());
+    }
+}
+
+void CollectionModelPrivate::loadMore()
+{
+    EndpointPtr page = pageEndpoint;
+    if (!page && endpoint && !endpoint->paginationField().isEmpty())
+        page = endpoint;
+    if (!isActive() || loadingMore || !page || pagesLoaded == 0)
+        return;
+    Params pageParams = params;
+    pageParams.insert(page->paginationField(), pagesLoaded + 1);
+    const int rowsBefore = int(rows.size());
+    const quint64 target = generation;
+    setLoadingMore(true);
+    controller->fetch(page, pageParams)
+        .then(
+            q,
+            [this, target, rowsBefore](const QVariant &) { finishPage(target, rowsBefore, false); })
+        .onFailed(q, [this, target, rowsBefore] { finishPage(target, rowsBefore, true); })
+        .onCanceled(q, [this, target, rowsBefore] { finishPage(target, rowsBefore, true); });
+}
+
+void CollectionModelPrivate::finishPage(quint64 target, int rowsBefore, bool failed)
+{
+    if (target != generation)
+        return; // an answer for a key the model no longer shows
+    setLoadingMore(false);
+    if (failed)
+        return; // the error is the key's (see `error`); loadMore() may be called again
+    ++pagesLoaded;
+    const int added = int(rows.size()) - rowsBefore;
+    setHasMore(added > 0 && added >= firstPageSize);
+}
+
+void CollectionModelPrivate::setLoadingMore(bool value)
+{
+    if (loadingMore == value)
+        return;
+    loadingMore = value;
+    Q_EMIT q->loadingMoreChanged();
+}
+
+void CollectionModelPrivate::setHasMore(bool value)
+{
+    if (hasMore == value)
+        return;
+    hasMore = value;
+    Q_EMIT q->hasMoreChanged();
+}
+
+} // namespace DataClient

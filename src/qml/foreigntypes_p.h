@@ -1,0 +1,29 @@
+// QML registrations of C++ types the QML types expose but that are not QML elements themselves,
+// so qmltypes (Qt Creator, qmlls, qmllint) know their properties.
+#pragma once
+
+#include <DataClient/collectionmodel.h>
+#include <DataClient/restendpoint.h>
+
+#include <QtQml/qqml.h>
+#include <QtQml/qqmlregistration.h>
+
+namespace DataClient::Qml {
+
+struct CollectionModelForeign
+{
+    Q_GADGET
+    QML_FOREIGN(DataClient::CollectionModel)
+    QML_NAMED_ELEMENT(CollectionModel)
+    QML_UNCREATABLE("A CollectionModel is made in C++; in QML use Suspense or Live")
+};
+
+struct RestEndpointForeign
+{
+    Q_GADGET
+    QML_FOREIGN(DataClient::RestEndpoint)
+    QML_NAMED_ELEMENT(RestEndpoint)
+    QML_UNCREATABLE("Endpoints come from a Resource, e.g. todos.getList")
+};
+
+} // namespace DataClient::Qml
