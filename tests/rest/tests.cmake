@@ -11,3 +11,5 @@ dataclient_add_qtest(tst_resource SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_resource
   LIBS DataClient::Rest DataClient::Testing)
 dataclient_add_qtest(tst_resourceextend SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_resourceextend.cpp
   LIBS DataClient::Rest DataClient::Testing)
+dataclient_add_qtest(tst_customkeys SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_customkeys.cpp
+  LIBS DataClient::Rest DataClient::Testing)
