@@ -16,9 +16,10 @@ namespace DataClient {
 using detail::ExpiryPolicy;
 
 namespace {
-// The default Controller: the application's unless setInstance() chose another.
-QPointer<Controller> g_instance;
-bool g_instanceSetByApp = false;
+// The Controller an application chose with setInstance(), and the lazily created default used
+// when it chose none (or its choice was destroyed).
+QPointer<Controller> g_chosen;
+QPointer<Controller> g_default;
 } // namespace
 
 ControllerPrivate::ControllerPrivate(Controller *controller) : q(controller) { }
@@ -110,22 +111,17 @@ Controller::~Controller()
 
 Controller *Controller::instance()
 {
-    if (!g_instance) {
-        if (g_instanceSetByApp)
-            qCDebug(lcController) << "the Controller set with setInstance() was destroyed;"
-                                     " creating a default one";
-        g_instance = new Controller(nullptr, QCoreApplication::instance());
-        g_instanceSetByApp = false;
-    }
-    return g_instance;
+    if (g_chosen)
+        return g_chosen;
+    if (!g_default)
+        g_default = new Controller(nullptr, QCoreApplication::instance());
+    return g_default;
 }
 
 void Controller::setInstance(Controller *controller)
 {
-    // A lazily created default stays alive (a child of the application): QML or C++ code may
-    // still hold it.
-    g_instance = controller;
-    g_instanceSetByApp = controller != nullptr;
+    // The default stays alive (a child of the application): code may still hold it.
+    g_chosen = controller;
 }
 
 QNetworkAccessManager *Controller::networkAccessManager() const

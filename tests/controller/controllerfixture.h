@@ -155,4 +155,42 @@ struct TodoBackend
     }
 };
 
+/*!
+    A route whose answers the test sends when it wants, to order replies deterministically:
+    requests are kept with their responders in arrival order.
+*/
+struct DeferredReplies
+{
+    struct Pending
+    {
+        DataClient::Testing::RecordedRequest request;
+        DataClient::Testing::TestServer::Responder responder;
+    };
+    QList<Pending> pending;
+
+    void install(DataClient::Testing::TestServer &server, const QByteArray &method,
+                 const QString &path)
+    {
+        server.routeDeferred(method, path,
+                             [this](const DataClient::Testing::RecordedRequest &request,
+                                    const DataClient::Testing::TestServer::Responder &responder) {
+                                 pending.append({request, responder});
+                             });
+    }
+    //! Waits until \a count requests arrived.
+    bool waitFor(qsizetype count, int timeoutMs = 5000)
+    {
+        return QTest::qWaitFor([&] { return pending.size() >= count; }, timeoutMs);
+    }
+    //! The pending request whose JSON body has \a field == \a value.
+    qsizetype indexOf(const QString &field, const QJsonValue &value) const
+    {
+        for (qsizetype i = 0; i < pending.size(); ++i) {
+            if (pending.at(i).request.json().toObject().value(field) == value)
+                return i;
+        }
+        return -1;
+    }
+};
+
 } // namespace ControllerFixture

@@ -1,0 +1,162 @@
+// Lifetime safety: destroying a Controller, an endpoint, a receiver or the network manager while
+// requests are in flight neither crashes nor leaks (run under ASan in CI); the global instance.
+#include "controllerfixture.h"
+
+#include <DataClient/restendpoint.h>
+
+#include <QtCore/QFutureWatcher>
+#include <QtNetwork/QNetworkAccessManager>
+#include <QTest>
+
+#include <memory>
+
+using namespace ControllerFixture;
+using namespace DataClient::Testing;
+
+class tst_ControllerLifetime : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<TestServer> server;
+    DeferredReplies replies;
+
+    EndpointPtr slowEndpoint(const QByteArray &method = "GET", bool optimistic = false) const
+    {
+        return RestEndpoint::create(
+            {.name = u"slow"_s,
+             .method = method,
+             .path = u"/slow/:id"_s,
+             .urlPrefix = server->url(),
+             .schema = todoSchema(),
+             .optimistic = optimistic,
+             .getOptimisticResponse = [](const Params &params, const QJsonValue &body,
+                                         const Store *) -> std::optional<QJsonValue> {
+                 QJsonObject guess = body.toObject();
+                 guess.insert(u"id"_s, params.value(u"id"_s).toInt());
+                 return guess;
+             }});
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        server = std::make_unique<TestServer>();
+        QVERIFY(server->listen());
+        replies = {};
+        replies.install(*server, "*", u"/slow/:id"_s);
+    }
+    void cleanup() { server.reset(); }
+
+    void destroyingTheControllerAbortsAndCancels_data()
+    {
+        QTest::addColumn<bool>("ownNetwork");
+        QTest::newRow("own network manager") << true;
+        QTest::newRow("injected network manager") << false;
+    }
+    void destroyingTheControllerAbortsAndCancels()
+    {
+        QFETCH(bool, ownNetwork);
+        QNetworkAccessManager injected;
+        auto *controller = new Controller(ownNetwork ? nullptr : &injected);
+        QFuture<QVariant> read = controller->fetch(slowEndpoint(), {{u"id"_s, 1}});
+        QFuture<QVariant> write = controller->fetch(slowEndpoint("PATCH", true), {{u"id"_s, 2}},
+                                                    QJsonObject {{u"title"_s, u"x"_s}});
+        QVERIFY(replies.waitFor(2));
+        delete controller;
+        QVERIFY(read.isFinished() && read.isCanceled());
+        QVERIFY(write.isFinished() && write.isCanceled());
+        // The requests were aborted: the server sees the connections close.
+        for (const auto &pending : std::as_const(replies.pending))
+            QTRY_VERIFY(!pending.responder.isConnected());
+        for (const auto &pending : std::as_const(replies.pending))
+            pending.responder.send(ServerResponse::json(todo(1, 1, u"late"_s)));
+        QCoreApplication::processEvents(); // nothing may reach the dead Controller
+    }
+
+    void droppingTheEndpointWhileInFlightIsSafe()
+    {
+        Controller controller;
+        EndpointPtr endpoint = slowEndpoint();
+        const std::weak_ptr<RestEndpoint> watched = endpoint;
+        QFuture<QVariant> future = controller.fetch(endpoint, {{u"id"_s, 1}});
+        endpoint.reset();
+        QVERIFY(!watched.expired()); // the request keeps it alive
+        QVERIFY(replies.waitFor(1));
+        replies.pending.at(0).responder.send(ServerResponse::json(todo(1, 1, u"one"_s)));
+        const Outcome outcome = await(future);
+        QVERIFY(outcome.value);
+        QTRY_VERIFY(watched.expired()); // and releases it afterwards
+    }
+
+    void destroyingAReceiverWhileInFlightIsSafe()
+    {
+        Controller controller;
+        QFuture<QVariant> future = controller.fetch(slowEndpoint(), {{u"id"_s, 1}});
+        bool called = false;
+        auto *receiver = new QObject;
+        auto *watcher = new QFutureWatcher<QVariant>(receiver);
+        connect(watcher, &QFutureWatcherBase::finished, receiver, [&called] { called = true; });
+        watcher->setFuture(future);
+        delete receiver;
+        QVERIFY(replies.waitFor(1));
+        replies.pending.at(0).responder.send(ServerResponse::json(todo(1, 1, u"one"_s)));
+        QVERIFY(await(future).value);
+        QVERIFY(!called);
+    }
+
+    void aDestroyedNetworkManagerIsAClearError()
+    {
+        auto *network = new QNetworkAccessManager;
+        Controller controller(network);
+        QFuture<QVariant> inFlight = controller.fetch(slowEndpoint(), {{u"id"_s, 1}});
+        QVERIFY(replies.waitFor(1));
+        delete network; // destroys its replies
+        const Outcome outcome = await(inFlight);
+        QVERIFY(outcome.finished);
+        QVERIFY(!outcome.value);
+        QVERIFY(!controller.isLoading(slowEndpoint(), {{u"id"_s, 1}}));
+
+        const Outcome after = await(controller.fetch(slowEndpoint(), {{u"id"_s, 2}}));
+        QVERIFY(after.error);
+        QVERIFY2(after.error->message().contains(u"QNetworkAccessManager"_s),
+                 qPrintable(after.error->message()));
+    }
+
+    void resetWhileAnOptimisticMutationIsInFlight()
+    {
+        Controller controller;
+        QVERIFY(controller.setResponse(slowEndpoint(), {{u"id"_s, 2}}, todo(2, 1, u"two"_s)).ok());
+        QFuture<QVariant> write = controller.fetch(slowEndpoint("PATCH", true), {{u"id"_s, 2}},
+                                                   QJsonObject {{u"title"_s, u"guess"_s}});
+        QVERIFY(replies.waitFor(1));
+        controller.resetEntireStore();
+        QVERIFY(controller.store().optimisticLayers().isEmpty());
+        replies.pending.at(0).responder.send(ServerResponse::json(todo(2, 1, u"server"_s)));
+        QVERIFY(await(write).canceled());
+        QVERIFY(!controller.get(todoSchema(), {{u"id"_s, 2}}).found);
+    }
+
+    void theGlobalInstance()
+    {
+        Controller *byDefault = Controller::instance();
+        QVERIFY(byDefault);
+        QCOMPARE(Controller::instance(), byDefault);
+        QCOMPARE(byDefault->parent(), QCoreApplication::instance());
+        {
+            Controller chosen;
+            Controller::setInstance(&chosen);
+            QCOMPARE(Controller::instance(), &chosen);
+        }
+        // The chosen one was destroyed: back to the default.
+        QCOMPARE(Controller::instance(), byDefault);
+        Controller other;
+        Controller::setInstance(&other);
+        QCOMPARE(Controller::instance(), &other);
+        Controller::setInstance(nullptr);
+        QCOMPARE(Controller::instance(), byDefault);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_ControllerLifetime)
+#include "tst_controller_lifetime.moc"
