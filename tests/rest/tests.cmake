@@ -13,3 +13,5 @@ dataclient_add_qtest(tst_resourceextend SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_re
   LIBS DataClient::Rest DataClient::Testing)
 dataclient_add_qtest(tst_customkeys SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_customkeys.cpp
   LIBS DataClient::Rest DataClient::Testing)
+dataclient_add_qtest(tst_customresponses SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_customresponses.cpp
+  LIBS DataClient::Rest DataClient::Testing)
