@@ -68,8 +68,14 @@ bool EmbeddedServer::start(int latencyMs, double failRate, QString *error)
     // when no page is asked for).
     m_server->route("GET", u"/todos"_s,
                     [this](const RecordedRequest &request) { return todoPage(request); });
+    // The live panel's entity: /status/server (a resource needs a path parameter); /status too.
     m_server->route("GET", u"/status"_s,
                     [this](const RecordedRequest &) { return status().withDelay(m_latencyMs); });
+    m_server->route("GET", u"/status/:id"_s, [this](const RecordedRequest &request) {
+        if (request.pathParams.value(u"id"_s) != "server"_L1)
+            return jsonError(404, u"GET %1: the only status is /status/server"_s.arg(request.path));
+        return status().withDelay(m_latencyMs);
+    });
 
     if (!m_server->listen()) {
         *error = u"the embedded server could not listen on 127.0.0.1"_s;

@@ -24,7 +24,7 @@ struct ServerResponse;
   | GET /users, GET /users/:id     | SampleData users                                           |
   | GET /todos?userId=1&page=N     | page N (default 1, 20 per page), each todo with `author`   |
   | GET/POST/PUT/PATCH/DELETE /todos[/:id] | FakeRestApi (id assignment, merge, 204 on delete)  |
-  | GET /status                    | `{id, time, startedAt, requestCount, recent: [...]}`       |
+  | GET /status, GET /status/server | `{id, time, startedAt, requestCount, recent: [...]}`      |
 
   Everything lives on the GUI thread, like the QNetworkAccessManager talking to it.
 */
