@@ -15,3 +15,5 @@ dataclient_add_qtest(tst_customkeys SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_custom
   LIBS DataClient::Rest DataClient::Testing)
 dataclient_add_qtest(tst_customresponses SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_customresponses.cpp
   LIBS DataClient::Rest DataClient::Testing)
+dataclient_add_qtest(tst_credentials SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_credentials.cpp
+  LIBS DataClient::Rest DataClient::Testing)
