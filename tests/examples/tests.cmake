@@ -15,3 +15,18 @@ endif()
 dataclient_add_qtest(tst_docsnippets SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_docsnippets.cpp
   LIBS Qt6::Network) # (Network: the shared precompiled header expects it)
 target_compile_definitions(tst_docsnippets PRIVATE DATACLIENT_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+
+# docs/getting-started.md end to end: install, then build examples/getting-started alone.
+if(DATACLIENT_BUILD_EXAMPLES AND NOT DATACLIENT_SANITIZE)
+  add_test(NAME getting_started_project
+    COMMAND ${CMAKE_COMMAND}
+      -DBUILD_DIR=${PROJECT_BINARY_DIR}
+      -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/getting-started-work
+      -DPROJECT_DIR=${PROJECT_SOURCE_DIR}/examples/getting-started
+      -DGENERATOR=${CMAKE_GENERATOR}
+      -DCXX=${CMAKE_CXX_COMPILER}
+      -DBUILD_TYPE=${CMAKE_BUILD_TYPE}
+      -DAPPS=todos
+      -P ${CMAKE_CURRENT_LIST_DIR}/run-getting-started.cmake)
+  set_tests_properties(getting_started_project PROPERTIES TIMEOUT 600 ENVIRONMENT "${DATACLIENT_TEST_ENV}")
+endif()
