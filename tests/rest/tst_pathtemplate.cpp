@@ -279,6 +279,31 @@ private Q_SLOTS:
         QVERIFY(!search.match(u"/search?page=2"_s)); // q is required
     }
 
+    // The example of docs/path-templates.md.
+    void documentationExample()
+    {
+        const PathTemplate path(u"/groups/:group/users{/:id}"_s);
+        QCOMPARE(path.parameterNames(), (QStringList {u"group"_s, u"id"_s}));
+        QCOMPARE(path.build({{u"group"_s, u"big"_s}, {u"id"_s, 5}}), u"/groups/big/users/5"_s);
+        QCOMPARE(path.build({{u"group"_s, u"a b/c"_s}}), u"/groups/a%20b%2Fc/users"_s);
+        QCOMPARE(path.listTemplate().pattern(), u"/groups/:group/users"_s);
+        QCOMPARE(path.match(u"/groups/big/users/5"_s),
+                 (Params {{u"group"_s, u"big"_s}, {u"id"_s, u"5"_s}}));
+
+        QString error;
+        QVERIFY(path.build({{u"id"_s, 5}}, &error).isNull());
+        QCOMPARE(error,
+                 u"path template '/groups/:group/users{/:id}': missing required "
+                 u"parameter 'group' (given: id)"_s);
+
+        const PathTemplate broken(u"/users/:"_s);
+        QVERIFY(!broken.isValid());
+        QCOMPARE(broken.errorString(),
+                 u"path template '/users/:' (position 7): expected a "
+                 u"parameter name (letters, digits, '_') after ':'; write "
+                 u"a backslash before it for a literal ':'"_s);
+    }
+
     void copiesShareTheCompiledForm()
     {
         const PathTemplate a(u"/users/:id"_s);

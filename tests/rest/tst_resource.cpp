@@ -291,6 +291,75 @@ private Q_SLOTS:
         QCOMPARE(server.requestCount(), 2);
     }
 
+    // The example of docs/rest.md and docs/errors.md.
+    void documentationExample()
+    {
+        const auto todosApi = [](const RecordedRequest &request) {
+            if (request.path == u"/todos/404")
+                return ServerResponse::json(QJsonObject {{u"message"_s, u"no such todo"_s}}, 404);
+            if (request.method == "DELETE")
+                return ServerResponse::noContent();
+            if (request.path == u"/todos" && request.method == "GET")
+                return ServerResponse::json(QJsonArray {QJsonObject {{u"id"_s, 1}}});
+            QJsonObject todo = request.json().toObject();
+            todo.insert(u"id"_s, 5);
+            return ServerResponse::json(todo);
+        };
+        server.route("*", u"/todos"_s, todosApi);
+        server.route("*", u"/todos/*"_s, todosApi);
+        // [create]
+        const Resource todos = createResource({
+            .path = u"/todos/:id"_s,
+            .schema = Schema::entity(EntitySchema(u"Todo"_s)),
+            .urlPrefix = server.url(),
+            .searchParams = {u"userId"_s},
+            .paginationField = u"page"_s,
+        });
+        // [create]
+        // [call]
+        QFuture<QVariant> one = todos.get({{u"id"_s, 5}});
+        QFuture<QVariant> mine = todos.getList({{u"userId"_s, 1}});
+        QFuture<QVariant> page2 = todos.getList.getPage({{u"userId"_s, 1}, {u"page"_s, 2}});
+        QFuture<QVariant> created = todos.getList.push({}, QJsonObject {{u"title"_s, u"Docs"_s}});
+        QFuture<QVariant> edited
+            = todos.partialUpdate({{u"id"_s, 5}}, QJsonObject {{u"done"_s, true}});
+        QFuture<QVariant> removed = todos.remove({{u"id"_s, 5}});
+        // [call]
+        QVERIFY(await(one).value && await(mine).value && await(page2).value);
+        QVERIFY(await(created).value && await(edited).value && await(removed).value);
+        QCOMPARE(await(one).value->toMap().value(u"id"_s).toInt(), 5);
+        QCOMPARE(await(mine).value->toList().size(), 1);
+        QCOMPARE(await(page2).value->toList().size(), 1);
+        QCOMPARE(await(created).value->toMap().value(u"title"_s).toString(), u"Docs"_s);
+        QCOMPARE(await(edited).value->toMap().value(u"done"_s).toBool(), true);
+        QCOMPARE(await(removed).value->toMap().value(u"id"_s).toInt(), 5);
+        QCOMPARE(server.requests("GET"_ba, u"/todos"_s).size(), 2);
+        QCOMPARE(server.requests("PATCH"_ba, u"/todos/5"_s).size(), 1);
+        QCOMPARE(server.requests("DELETE"_ba, u"/todos/5"_s).size(), 1);
+
+        // [keys]
+        QCOMPARE(todos.get->key({{u"id"_s, 5}}), u"GET "_s + server.url(u"/todos/5"_s));
+        QCOMPARE(todos.getList->key({{u"userId"_s, 1}}),
+                 u"GET "_s + server.url(u"/todos?userId=1"_s));
+        QCOMPARE(todos.getList.getPage->key({{u"userId"_s, 1}, {u"page"_s, 2}}),
+                 todos.getList->key({{u"userId"_s, 1}}));
+        QCOMPARE(todos.getList.getPage->requestKey({{u"userId"_s, 1}, {u"page"_s, 2}}),
+                 u"GET "_s + server.url(u"/todos?page=2&userId=1"_s));
+        // [keys]
+
+        // [errors]
+        std::optional<NetworkError> failure;
+        todos.get({{u"id"_s, 404}}).onFailed(this, [&failure](const NetworkError &error) {
+            failure = error; // error.status() == 404, error.json() is the server's body
+            return QVariant();
+        });
+        // [errors]
+        QTRY_VERIFY(failure);
+        QCOMPARE(failure->status(), 404);
+        QCOMPARE(failure->kind(), NetworkError::Kind::Http);
+        QCOMPARE(failure->json()[u"message"_s].toString(), u"no such todo"_s);
+    }
+
     // CASE 19.
     void getPageRules()
     {

@@ -36,7 +36,7 @@ Resource createApiResource(ResourceOptions options)
 {
     options.endpoint = endpointFactory<ApiEndpoint>();
     return createResource(options).extend(
-            u"current"_s, {.path = options.path.section(u'/', 0, -2) + u"/current"_s});
+        u"current"_s, {.path = options.path.section(u'/', 0, -2) + u"/current"_s});
 }
 // [factory]
 
@@ -49,7 +49,8 @@ class tst_ResourceExtend : public QObject
 private:
     Resource users() const
     {
-        return createResource({.path = u"/users/:id"_s, .schema = user(), .urlPrefix = server.url()});
+        return createResource(
+            {.path = u"/users/:id"_s, .schema = user(), .urlPrefix = server.url()});
     }
 
     TestServer server;
@@ -70,9 +71,9 @@ private Q_SLOTS:
     {
         const Resource base = users();
         const Resource extended = base.extend({
-                {u"get"_s, {.path = u"/people/:id"_s}},
-                {u"partialUpdate"_s, {.method = "POST"}},
-                {u"delete"_s, {.pollFrequency = 9}},
+            {u"get"_s, {.path = u"/people/:id"_s}},
+            {u"partialUpdate"_s, {.method = "POST"}},
+            {u"delete"_s, {.pollFrequency = 9}},
         });
         QVERIFY2(extended.isValid(), qPrintable(extended.errorString()));
         QCOMPARE(extended.get->path(), u"/people/:id"_s);
@@ -95,8 +96,8 @@ private Q_SLOTS:
                                               .urlPrefix = server.url(),
                                               .paginationField = u"page"_s});
         const Resource extended = base.extend({
-                {u"getList"_s, {.path = u"/teams/:team/members"_s}},
-                {u"getList.unshift"_s, {.path = u"/teams/:team/members/first"_s}},
+            {u"getList"_s, {.path = u"/teams/:team/members"_s}},
+            {u"getList.unshift"_s, {.path = u"/teams/:team/members/first"_s}},
         });
         QVERIFY2(extended.isValid(), qPrintable(extended.errorString()));
         QCOMPARE(extended.getList->path(), u"/teams/:team/members"_s);
@@ -109,7 +110,7 @@ private Q_SLOTS:
 
         QVERIFY(await(extended.getList.push->fetch(&network, {{u"team"_s, u"t1"_s}},
                                                    QJsonObject {{u"name"_s, u"x"_s}}))
-                        .value);
+                    .value);
         QCOMPARE(server.lastRequest().method, "POST"_ba);
         QCOMPARE(server.lastRequest().path, u"/teams/t1/members"_s);
     }
@@ -119,8 +120,8 @@ private Q_SLOTS:
     {
         const Resource base = users();
         const Schema session = Schema::entity(EntitySchema(u"Session"_s));
-        const Resource extended =
-                base.extend(u"current"_s, {.path = u"/users/current"_s, .schema = session});
+        const Resource extended
+            = base.extend(u"current"_s, {.path = u"/users/current"_s, .schema = session});
         QVERIFY2(extended.isValid(), qPrintable(extended.errorString()));
         const ResourceMember current = extended.member(u"current"_s);
         QVERIFY(current);
@@ -143,8 +144,8 @@ private Q_SLOTS:
         const Resource base = users();
         const Resource extended = base.extend([](const Resource &r) {
             return QHash<QString, EndpointPtr> {
-                    {u"getList"_s, r.getList->extend({.searchParams = QStringList {u"q"_s}})},
-                    {u"search"_s, r.getList->extend({.name = u"search"_s, .path = u"/users/search"_s})},
+                {u"getList"_s, r.getList->extend({.searchParams = QStringList {u"q"_s}})},
+                {u"search"_s, r.getList->extend({.name = u"search"_s, .path = u"/users/search"_s})},
             };
         });
         QVERIFY2(extended.isValid(), qPrintable(extended.errorString()));
@@ -163,7 +164,7 @@ private Q_SLOTS:
     void reusableFactory()
     {
         const Resource todos = createApiResource(
-                {.path = u"/todos/:id"_s, .schema = user(), .urlPrefix = server.url()});
+            {.path = u"/todos/:id"_s, .schema = user(), .urlPrefix = server.url()});
         QVERIFY2(todos.isValid(), qPrintable(todos.errorString()));
         for (const QString &name : todos.memberNames())
             QVERIFY2(dynamic_cast<ApiEndpoint *>(todos.member(name).endpoint().get()),
@@ -204,7 +205,8 @@ private Q_SLOTS:
         QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"member 'get'"_s));
         const Resource extended = users().extend({{u"get"_s, {.path = u"/x/:"_s}}});
         QVERIFY(!extended.isValid());
-        QVERIFY2(extended.errorString().contains(u"position 3"_s), qPrintable(extended.errorString()));
+        QVERIFY2(extended.errorString().contains(u"position 3"_s),
+                 qPrintable(extended.errorString()));
     }
     void addFormRefusesSpecNamesAndEmptyNames()
     {
@@ -219,7 +221,8 @@ private Q_SLOTS:
     }
     void functionReturningNullIsAnError()
     {
-        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"no endpoint for member 'broken'"_s));
+        QTest::ignoreMessage(QtWarningMsg,
+                             QRegularExpression(u"no endpoint for member 'broken'"_s));
         const Resource r = users().extend([](const Resource &) {
             return QHash<QString, EndpointPtr> {{u"broken"_s, nullptr}};
         });
