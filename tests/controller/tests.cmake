@@ -5,3 +5,11 @@ foreach(behaviour fetch expiry race optimistic collections polling lifetime)
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_controller_${behaviour}.cpp ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
     LIBS DataClient::Controller DataClient::Testing Qt6::Network)
 endforeach()
+
+# The snippets of docs/controller.md, optimistic-updates.md and polling.md, compiled and run.
+dataclient_add_qtest(tst_controller_docs
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_controller_docs.cpp ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+  LIBS DataClient::Controller DataClient::Testing Qt6::Network)
+target_compile_definitions(tst_controller_docs PRIVATE
+  DATACLIENT_CONTROLLER_DOCS_TEST="${CMAKE_CURRENT_LIST_DIR}/tst_controller_docs.cpp"
+  DATACLIENT_DOCS_DIR="${PROJECT_SOURCE_DIR}/docs")

@@ -1,0 +1,261 @@
+// The code of docs/controller.md, docs/optimistic-updates.md and docs/polling.md, compiled and
+// run against the in-process server. docSnippetsAreHere() checks that every C++ block of those
+// pages appears in this file, so the pages cannot drift from code that compiles.
+#include "controllerfixture.h"
+
+#include <DataClient/DataClient.h>
+
+#include <QtCore/QFile>
+#include <QtCore/QFutureWatcher>
+#include <QtCore/QRegularExpression>
+#include <QtNetwork/QNetworkAccessManager>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <memory>
+
+using namespace ControllerFixture;
+using namespace DataClient::Testing;
+
+namespace {
+
+// A receiver that shows one todo list: the pattern of docs/controller.md "Observing".
+class TodoListView : public QObject
+{
+public:
+    TodoListView(DataClient::Controller *c, DataClient::EndpointPtr e, DataClient::Params p)
+        : controller(c), endpoint(std::move(e)), params(std::move(p))
+    { }
+
+    void start()
+    {
+        //! [observe]
+        key = endpoint->key(params);
+        connect(controller, &DataClient::Controller::changed, this,
+                [this](const DataClient::ChangeSet &) { refresh(); });
+        connect(controller, &DataClient::Controller::fetchStateChanged, this,
+                [this](const QString &changedKey) {
+                    if (changedKey == key)
+                        refresh();
+                });
+        refresh();
+        //! [observe]
+    }
+
+    void refresh()
+    {
+        //! [read]
+        const DataClient::ResponseState state = controller->getResponse(endpoint, params);
+        if (state.showsError())
+            errorText = state.error->message(); // hard error (or soft one with nothing to show)
+        if (state.hasData()) {
+            const QVariantList todos = state.data.toList();
+            if (todos.constData() != shown.constData()) { // identical when nothing changed
+                shown = todos;
+                ++repaints;
+            }
+        }
+        if (state.status != DataClient::ExpiryStatus::Valid && !state.loading)
+            controller->fetch(endpoint, params); // Stale or Invalid: (re)fetch in the background
+        //! [read]
+    }
+
+    DataClient::Controller *controller;
+    DataClient::EndpointPtr endpoint;
+    DataClient::Params params;
+    QString key;
+    QVariantList shown;
+    QString errorText;
+    int repaints = 0;
+};
+
+} // namespace
+
+class tst_ControllerDocs : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<TodoBackend> backend;
+    Resource TodoResource;
+
+private Q_SLOTS:
+    void init()
+    {
+        backend = std::make_unique<TodoBackend>();
+        QVERIFY(backend->start(false));
+        TodoResource = backend->todos;
+    }
+    void cleanup() { backend.reset(); }
+
+    void fetching()
+    {
+        QNetworkAccessManager network;
+        //! [create]
+        // Any number of Controllers, each with its own store and (optionally) network manager.
+        auto *controller = new DataClient::Controller(&network, this);
+        // Or the application-wide default, also what the QML singleton uses:
+        DataClient::Controller *global = DataClient::Controller::instance();
+        //! [create]
+        Q_UNUSED(global);
+
+        //! [fetch]
+        QFuture<QVariant> todos = controller->fetch(TodoResource.getList, {{u"userId"_s, 1}});
+        auto *watcher = new QFutureWatcher<QVariant>(this); // dies with its receiver: safe
+        connect(watcher, &QFutureWatcherBase::finished, this, [watcher] {
+            watcher->deleteLater();
+            try {
+                const QVariantList list = watcher->result().toList(); // rethrows a failure
+                qDebug() << list.size() << "todos";
+            } catch (const DataClient::NetworkError &error) {
+                qWarning() << error.status() << error.message();
+            }
+        });
+        watcher->setFuture(todos);
+        //! [fetch]
+        QVERIFY(await(todos).value);
+
+        //! [mutate]
+        controller
+            ->fetch(TodoResource.partialUpdate, {{u"id"_s, 2}},
+                    QJsonObject {{u"completed"_s, true}})
+            .onFailed([](const DataClient::NetworkError &error) {
+                qWarning() << "could not save:" << error.message();
+                return QVariant();
+            });
+        //! [mutate]
+        QTRY_VERIFY(controller->get(todoSchema(), {{u"id"_s, 2}})
+                        .data.toMap()
+                        .value(u"completed"_s)
+                        .toBool());
+
+        //! [get]
+        // An entity loaded through a list is readable without a request:
+        const DataClient::Denormalized todo2
+            = controller->get(TodoResource.get->schema(), {{u"id"_s, 2}});
+        const DataClient::ResponseState viaGet
+            = controller->getResponse(TodoResource.get, {{u"id"_s, 2}});
+        //! [get]
+        QVERIFY(todo2.found);
+        QVERIFY(viaGet.found);
+        delete controller;
+    }
+
+    void observing()
+    {
+        DataClient::Controller controller;
+        TodoListView view(&controller, TodoResource.getList, {{u"userId"_s, 1}});
+        view.start();
+        QTRY_COMPARE(view.shown.size(), 3);
+        const int repaints = view.repaints;
+        // A change elsewhere (todo 4 is not in the list) repaints nothing.
+        QVERIFY(await(controller.fetch(TodoResource.partialUpdate, {{u"id"_s, 4}},
+                                       QJsonObject {{u"title"_s, u"x"_s}}))
+                    .value);
+        QCOMPARE(view.repaints, repaints);
+        QVERIFY(await(controller.fetch(TodoResource.partialUpdate, {{u"id"_s, 1}},
+                                       QJsonObject {{u"title"_s, u"y"_s}}))
+                    .value);
+        QCOMPARE(view.repaints, repaints + 1);
+    }
+
+    void invalidating()
+    {
+        DataClient::Controller controller;
+        QVERIFY(await(controller.fetch(TodoResource.getList, {{u"userId"_s, 1}})).value);
+        //! [invalidate]
+        controller.invalidate(TodoResource.getList, {{u"userId"_s, 1}}); // Invalid: refetch
+        controller.expireAll([](const QString &key) { // Stale: shown, refetched
+            return key.startsWith(u"GET "_s) && key.contains(u"/todos"_s);
+        });
+        controller.invalidateAll([](const QString &key) { return key.contains(u"userId=2"_s); });
+        controller.resetEntireStore(); // logout: everything goes, answers in flight are dropped
+        //! [invalidate]
+        QCOMPARE(controller.getResponse(TodoResource.getList, {{u"userId"_s, 1}}).status,
+                 ExpiryStatus::Invalid);
+    }
+
+    void optimistic()
+    {
+        //! [optimistic-resource]
+        const DataClient::Resource todos = DataClient::createResource({
+            .path = u"/todos/:id"_s,
+            .schema = todoSchema(),
+            .urlPrefix = backend->server.url(),
+            .optimistic = true, // every mutation shows its guess at once
+        });
+        //! [optimistic-resource]
+        DataClient::Controller controller;
+        QVERIFY(await(controller.fetch(todos.get, {{u"id"_s, 3}})).value);
+
+        //! [optimistic-custom]
+        // A custom guess: a counter that increments, computed from the committed record.
+        const DataClient::EndpointPtr like = todos.partialUpdate->extend({
+            .getOptimisticResponse
+            = [](const DataClient::Params &params, const QJsonValue &,
+                 const DataClient::Store *store) -> std::optional<QJsonValue> {
+                const auto current = store
+                    ? store->entity({u"Todo"_s, params.value(u"id"_s).toString()})
+                    : std::nullopt;
+                if (!current)
+                    return std::nullopt; // nothing to base a guess on: no optimistic change
+                QJsonObject guess = *current;
+                guess.insert(u"likes"_s, current->value(u"likes"_s).toInt() + 1);
+                return guess;
+            },
+        });
+        //! [optimistic-custom]
+        QFuture<QVariant> liked
+            = controller.fetch(like, {{u"id"_s, 3}}, QJsonObject {{u"likes"_s, 1}});
+        QCOMPARE(
+            controller.get(todoSchema(), {{u"id"_s, 3}}).data.toMap().value(u"likes"_s).toInt(), 1);
+        QVERIFY(await(liked).value);
+    }
+
+    void polling()
+    {
+        DataClient::Controller controller;
+        //! [polling]
+        const DataClient::EndpointPtr clock = TodoResource.get->extend({.pollFrequency = 50});
+        controller.fetchIfStale(clock, {{u"id"_s, 1}}); // show something now
+        controller.subscribe(clock, {{u"id"_s, 1}}); // then refetch every 50 ms
+        // ... when the view goes away:
+        controller.unsubscribe(clock, {{u"id"_s, 1}}); // the last one stops the timer
+        //! [polling]
+        QCOMPARE(controller.pollInterval(clock, {{u"id"_s, 1}}), 0);
+    }
+
+    void docSnippetsAreHere()
+    {
+        QFile self(QStringLiteral(DATACLIENT_CONTROLLER_DOCS_TEST));
+        QVERIFY2(self.open(QIODevice::ReadOnly), qPrintable(self.fileName()));
+        const auto normalize = [](const QString &text) {
+            QStringList lines = text.split(u'\n');
+            for (QString &line : lines)
+                line = line.trimmed();
+            lines.removeAll(QString());
+            return lines.join(u'\n');
+        };
+        const QString code = normalize(QString::fromUtf8(self.readAll()));
+        const QStringList pages {u"controller.md"_s, u"optimistic-updates.md"_s, u"polling.md"_s};
+        static const QRegularExpression block(u"```cpp\\n(.*?)```"_s,
+                                              QRegularExpression::DotMatchesEverythingOption);
+        int blocks = 0;
+        for (const QString &page : pages) {
+            QFile doc(QStringLiteral(DATACLIENT_DOCS_DIR) + u'/' + page);
+            QVERIFY2(doc.open(QIODevice::ReadOnly), qPrintable(doc.fileName()));
+            const QString text = QString::fromUtf8(doc.readAll());
+            for (auto it = block.globalMatch(text); it.hasNext();) {
+                const QString snippet = normalize(it.next().captured(1));
+                QVERIFY2(code.contains(snippet),
+                         qPrintable(u"%1: this block is not in tst_controller_docs.cpp:\n%2"_s.arg(
+                             page, snippet)));
+                ++blocks;
+            }
+        }
+        QVERIFY(blocks >= 8);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_ControllerDocs)
+#include "tst_controller_docs.moc"
