@@ -3,3 +3,15 @@
 dataclient_add_qtest(tst_listdiff SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_listdiff.cpp
   LIBS DataClient::Qml)
 target_include_directories(tst_listdiff PRIVATE ${PROJECT_SOURCE_DIR}/src/qml)
+
+# Qt Quick tests: tests/qml/tst_*.qml, run by one QUICK_TEST_MAIN_WITH_SETUP executable that
+# serves a FakeRestApi backend in-process (offscreen; see QT-NOTES.md).
+find_package(Qt6 REQUIRED COMPONENTS Quick QuickTest)
+qt_add_executable(tst_qml ${CMAKE_CURRENT_LIST_DIR}/tst_qml.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/testbackend.h ${CMAKE_CURRENT_LIST_DIR}/testbackend.cpp)
+target_link_libraries(tst_qml PRIVATE DataClient::Qml DataClient::Testing Qt6::Quick Qt6::QuickTest)
+dataclient_apply_strictness(tst_qml)
+target_compile_definitions(tst_qml PRIVATE QUICK_TEST_SOURCE_DIR="${CMAKE_CURRENT_LIST_DIR}")
+add_dependencies(tst_qml DataClientQmlplugin)
+add_test(NAME tst_qml COMMAND tst_qml)
+set_tests_properties(tst_qml PROPERTIES ENVIRONMENT "${DATACLIENT_TEST_ENV}" TIMEOUT 180)

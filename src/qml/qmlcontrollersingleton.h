@@ -1,0 +1,87 @@
+// `Controller` QML singleton: fetch / invalidate / expire / reset on the Controller QML uses.
+#pragma once
+
+#include <DataClient/global.h>
+
+#include "fetchresult.h"
+
+#include <QtCore/QObject>
+#include <QtCore/QPointer>
+#include <QtQml/QJSValue>
+#include <QtQml/qqmlregistration.h>
+
+#include <functional>
+
+QT_BEGIN_NAMESPACE
+class QQmlEngine;
+class QJSEngine;
+QT_END_NAMESPACE
+
+namespace DataClient {
+class Controller;
+}
+
+namespace DataClient::Qml {
+
+/*!
+    The Controller of the engine (DataClient::setQmlController(), default
+    DataClient::Controller::instance()), for QML:
+
+    \code
+    onToggled: Controller.fetch(todos.partialUpdate, { id: entity.id }, { completed: checked })
+    Button { onClicked: Controller.invalidate(todos.getList, { userId: 1 }) }
+    \endcode
+    Endpoints are Resource members; params are JS objects. A bad argument gives a warning naming
+    it (and, for fetch, a FetchResult with status Error); nothing is sent or changed.
+*/
+class DATACLIENT_QML_EXPORT QmlControllerSingleton : public QObject
+{
+    Q_OBJECT
+    QML_NAMED_ELEMENT(Controller)
+    QML_SINGLETON
+    //! The DataClient::Controller in use. Setting it also changes what Suspense / Live created
+    //! afterwards read from.
+    Q_PROPERTY(QObject *controller READ controllerObject WRITE setControllerObject NOTIFY
+                   controllerChanged)
+
+public:
+    explicit QmlControllerSingleton(QQmlEngine *engine, QObject *parent = nullptr);
+    static QmlControllerSingleton *create(QQmlEngine *engine, QJSEngine *scriptEngine);
+
+    QObject *controllerObject() const;
+    void setControllerObject(QObject *controller);
+
+    //! Runs the endpoint (reads are de-duplicated, mutations optimistic when the endpoint is).
+    Q_INVOKABLE DataClient::Qml::FetchResult *fetch(QObject *endpoint,
+                                                    const QVariant &params = QVariant(),
+                                                    const QJSValue &body = QJSValue());
+    //! fetch() unless fresh data is stored.
+    Q_INVOKABLE DataClient::Qml::FetchResult *fetchIfStale(QObject *endpoint,
+                                                           const QVariant &params = QVariant());
+    //! Forgets the stored result of endpoint + params: queries showing it fetch again.
+    Q_INVOKABLE void invalidate(QObject *endpoint, const QVariant &params = QVariant());
+    //! invalidate() for every stored key \a filter accepts: a function(key) -> bool, a string
+    //! (keys starting with it, e.g. "GET http://host/todos"), or nothing (every key).
+    Q_INVOKABLE void invalidateAll(const QJSValue &filter = QJSValue());
+    //! Marks matching keys stale: they stay visible and refetch.
+    Q_INVOKABLE void expireAll(const QJSValue &filter = QJSValue());
+    Q_INVOKABLE void resetEntireStore();
+    //! The cache key of endpoint + params ("GET http://host/todos?userId=1"), or "" if unusable.
+    Q_INVOKABLE QString key(QObject *endpoint, const QVariant &params = QVariant()) const;
+
+Q_SIGNALS:
+    void controllerChanged();
+
+private:
+    struct CallArguments;
+    Controller *controller() const;
+    //! Validates the arguments; on failure warns and returns the message (else empty).
+    QString readArguments(const char *function, QObject *endpoint, const QVariant &params,
+                          CallArguments *out) const;
+    bool keyFilter(const char *function, const QJSValue &filter,
+                   std::function<bool(const QString &)> *predicate) const;
+
+    QQmlEngine *m_engine;
+};
+
+} // namespace DataClient::Qml

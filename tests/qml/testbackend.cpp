@@ -1,0 +1,100 @@
+#include "testbackend.h"
+
+#include <DataClient/testing/sampledata.h>
+
+#include <QtCore/QJsonArray>
+#include <QtCore/QJsonDocument>
+#include <QtCore/QJsonObject>
+
+using namespace DataClient::Testing;
+using namespace Qt::StringLiterals;
+
+namespace {
+constexpr int pageSize = 5;
+const QString todosPath = u"/todos"_s;
+} // namespace
+
+TestBackend::TestBackend(QObject *parent) : QObject(parent)
+{
+    m_server.listen();
+    m_api.addCollection(todosPath, SampleData::todos(12, 3));
+    // Page-number pagination where the first page is also what the list URL returns.
+    m_server.route("GET", u"/pages/todos"_s, [this](const RecordedRequest &request) {
+        const QJsonArray all = m_api.collection(todosPath);
+        const int page = request.query.hasQueryItem(u"page"_s)
+            ? request.query.queryItemValue(u"page"_s).toInt()
+            : 1;
+        if (page < 1)
+            return ServerResponse::json(QJsonObject {{u"error"_s, u"bad page"_s}}, 400);
+        QJsonArray items;
+        for (int i = (page - 1) * pageSize; i < all.size() && i < page * pageSize; ++i)
+            items.append(all.at(i));
+        return ServerResponse::json(items);
+    });
+}
+
+QString TestBackend::url() const
+{
+    return m_server.baseUrl().toString();
+}
+
+bool TestBackend::isListening() const
+{
+    return m_server.port() != 0;
+}
+
+void TestBackend::reset()
+{
+    m_api.setCollection(todosPath, SampleData::todos(12, 3));
+    m_api.setLatency(0);
+    if (m_api.pendingFailures() > 0)
+        m_api.failNext(0);
+    m_server.clearRequests();
+}
+
+void TestBackend::failNext(int count, int status)
+{
+    m_api.failNext(count, status);
+}
+
+void TestBackend::setLatency(int ms)
+{
+    m_api.setLatency(ms);
+}
+
+int TestBackend::requestCount(const QString &method, const QString &path) const
+{
+    return int(m_server.requests(method.toLatin1(), path).size());
+}
+
+int TestBackend::totalRequests() const
+{
+    return int(m_server.requestCount());
+}
+
+QVariantMap TestBackend::lastRequest() const
+{
+    if (m_server.requestCount() == 0)
+        return {};
+    const RecordedRequest request = m_server.lastRequest();
+    QVariantMap headers;
+    for (const auto &[name, value] : request.headers)
+        headers.insert(QString::fromLatin1(name).toLower(), QString::fromUtf8(value));
+    return {
+        {u"method"_s, QString::fromLatin1(request.method)},
+        {u"path"_s, request.path},
+        {u"query"_s, request.query.toString(QUrl::FullyDecoded)},
+        {u"body"_s, request.json().toVariant()},
+        {u"headers"_s, headers},
+    };
+}
+
+QVariantMap TestBackend::todo(int id) const
+{
+    return m_api.item(todosPath, id).toVariantMap();
+}
+
+void TestBackend::setTodo(const QVariantMap &todo)
+{
+    m_api.setItem(todosPath, QJsonObject::fromVariantMap(todo));
+}

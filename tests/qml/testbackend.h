@@ -1,0 +1,46 @@
+// The in-process REST backend the Qt Quick tests talk to, exposed to QML as `backend`:
+// a TestServer + FakeRestApi with seeded todos, plus controls to shape its answers.
+#pragma once
+
+#include <DataClient/testing/fakerestapi.h>
+#include <DataClient/testing/testserver.h>
+
+#include <QtCore/QObject>
+#include <QtCore/QVariant>
+
+class TestBackend : public QObject
+{
+    Q_OBJECT
+    //! "http://127.0.0.1:<port>"
+    Q_PROPERTY(QString url READ url CONSTANT)
+
+public:
+    //! Todos served at /todos (12 of users 1..3; ids 1..12) and, page by page (5 per page,
+    //! `?page=N`, no page = page 1), at /pages/todos.
+    explicit TestBackend(QObject *parent = nullptr);
+
+    QString url() const;
+    bool isListening() const;
+
+    //! Seed data back, no latency, no pending failures, request log cleared.
+    Q_INVOKABLE void reset();
+    //! The next \a count requests fail with \a status.
+    Q_INVOKABLE void failNext(int count, int status);
+    //! Every answer waits \a ms.
+    Q_INVOKABLE void setLatency(int ms);
+    //! Requests received with \a method whose path equals \a path.
+    Q_INVOKABLE int requestCount(const QString &method, const QString &path) const;
+    //! All requests received since reset().
+    Q_INVOKABLE int totalRequests() const;
+    //! The last request: {method, path, query, body (parsed JSON), headers {lower-case name:
+    //! value}}.
+    Q_INVOKABLE QVariantMap lastRequest() const;
+    //! The todo as the server stores it (an empty object if absent).
+    Q_INVOKABLE QVariantMap todo(int id) const;
+    //! Changes a todo on the server only (the client learns it on its next fetch).
+    Q_INVOKABLE void setTodo(const QVariantMap &todo);
+
+private:
+    DataClient::Testing::TestServer m_server;
+    DataClient::Testing::FakeRestApi m_api {&m_server};
+};
