@@ -64,8 +64,13 @@ void PollSubscriptions::update(const QString &key)
         return;
     const Subscriber *best = fastest(*it);
     if (!best) {
-        // The last subscriber left: stop polling and forget the key.
-        delete it->timer;
+        // The last subscriber left: stop polling and forget the key. deleteLater: this may run
+        // inside the timer's own timeout() (a poll that unsubscribes).
+        if (it->timer) {
+            it->timer->stop();
+            it->timer->disconnect(this);
+            it->timer->deleteLater();
+        }
         m_subscriptions.erase(it);
         return;
     }

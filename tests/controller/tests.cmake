@@ -13,3 +13,13 @@ dataclient_add_qtest(tst_controller_docs
 target_compile_definitions(tst_controller_docs PRIVATE
   DATACLIENT_CONTROLLER_DOCS_TEST="${CMAKE_CURRENT_LIST_DIR}/tst_controller_docs.cpp"
   DATACLIENT_DOCS_DIR="${PROJECT_SOURCE_DIR}/docs")
+
+# The private building blocks, compiled into the test (they are hidden in the library).
+set(_controller_src ${PROJECT_SOURCE_DIR}/src/controller)
+dataclient_add_qtest(tst_controller_units
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_controller_units.cpp
+    ${_controller_src}/expirypolicy.cpp ${_controller_src}/fetchstates.cpp
+    ${_controller_src}/optimisticlayers.cpp
+    ${_controller_src}/pollsubscriptions.cpp ${_controller_src}/pollsubscriptions_p.h
+  LIBS DataClient::Rest)
+target_include_directories(tst_controller_units PRIVATE ${_controller_src})
