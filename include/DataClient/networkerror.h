@@ -63,8 +63,8 @@ public:
     //! Nothing was sent (kind InvalidRequest); \a message says what was wrong.
     static NetworkError invalidRequest(const QByteArray &method, const QUrl &url,
                                        const QString &message);
-    //! Wraps any exception: a NetworkError as is, a SchemaError or other QException/std::exception
-    //! as kind InvalidResponse (SchemaError) or Other with its what() text.
+    //! Wraps any exception: a NetworkError as is, a SchemaError or another `QException` or
+    //! `std::exception` as kind InvalidResponse (SchemaError) or Other with its what() text.
     static NetworkError fromException(const std::exception_ptr &exception);
 
     Kind kind() const;

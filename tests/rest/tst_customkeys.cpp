@@ -19,6 +19,7 @@ using namespace Qt::StringLiterals;
 namespace {
 
 // 1. Key-case conversion ------------------------------------------------------------------------
+// [camel-class]
 QString camelCase(const QString &key) // "created_at" -> "createdAt"
 {
     QString out;
@@ -80,9 +81,11 @@ public:
         return RestEndpoint::process(convertKeys(value, camelCase), params);
     }
 };
+// [camel-class]
 
 // 2. Missing identifier -------------------------------------------------------------------------
 // GET /users/:username answers without "username", the field pk() uses: copy it from the URL.
+// [missing-pk-class]
 class ProfileEndpoint : public EndpointBase<ProfileEndpoint>
 {
 public:
@@ -95,9 +98,11 @@ public:
         return profile;
     }
 };
+// [missing-pk-class]
 
 // 5. Key renaming -------------------------------------------------------------------------------
 // The app says "title", the server says "name".
+// [rename-class]
 class RenamingEndpoint : public EndpointBase<RenamingEndpoint>
 {
 public:
@@ -117,6 +122,7 @@ public:
         return renamed;
     }
 };
+// [rename-class]
 
 } // namespace
 

@@ -23,6 +23,7 @@ using namespace RestFixture;
 using namespace Qt::StringLiterals;
 
 // 3. Field deserialization: a gadget entity; QDateTime and Decimal properties are deserialized.
+// [order]
 struct Order
 {
     Q_GADGET
@@ -36,10 +37,12 @@ public:
     QString pk() const { return id; }
     static constexpr auto key = "Order";
 };
+// [order]
 
 namespace {
 
 // 4. Header access: { link, results } when there is a Link header or the body is an array.
+// [link-class]
 class LinkHeaderEndpoint : public EndpointBase<LinkHeaderEndpoint>
 {
 public:
@@ -54,6 +57,7 @@ public:
         return results;
     }
 };
+// [link-class]
 
 // The cursor of the rel="next" link, e.g. <http://host/repos?cursor=2>; rel="next" -> "2".
 QString nextCursor(const QJsonValue &page)

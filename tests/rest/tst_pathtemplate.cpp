@@ -282,6 +282,7 @@ private Q_SLOTS:
     // The example of docs/path-templates.md.
     void documentationExample()
     {
+        // [example]
         const PathTemplate path(u"/groups/:group/users{/:id}"_s);
         QCOMPARE(path.parameterNames(), (QStringList {u"group"_s, u"id"_s}));
         QCOMPARE(path.build({{u"group"_s, u"big"_s}, {u"id"_s, 5}}), u"/groups/big/users/5"_s);
@@ -302,6 +303,7 @@ private Q_SLOTS:
                  u"path template '/users/:' (position 7): expected a "
                  u"parameter name (letters, digits, '_') after ':'; write "
                  u"a backslash before it for a literal ':'"_s);
+        // [example]
     }
 
     void copiesShareTheCompiledForm()

@@ -70,11 +70,13 @@ private Q_SLOTS:
     void batchOverridesMembers()
     {
         const Resource base = users();
+        // [batch]
         const Resource extended = base.extend({
             {u"get"_s, {.path = u"/people/:id"_s}},
             {u"partialUpdate"_s, {.method = "POST"}},
             {u"delete"_s, {.pollFrequency = 9}},
         });
+        // [batch]
         QVERIFY2(extended.isValid(), qPrintable(extended.errorString()));
         QCOMPARE(extended.get->path(), u"/people/:id"_s);
         QCOMPARE(extended.partialUpdate->method(), "POST"_ba);
@@ -119,11 +121,13 @@ private Q_SLOTS:
     void addFormAddsAMember()
     {
         const Resource base = users();
+        // [add]
         const Schema session = Schema::entity(EntitySchema(u"Session"_s));
         const Resource extended
             = base.extend(u"current"_s, {.path = u"/users/current"_s, .schema = session});
         QVERIFY2(extended.isValid(), qPrintable(extended.errorString()));
         const ResourceMember current = extended.member(u"current"_s);
+        // [add]
         QVERIFY(current);
         QCOMPARE(current->name(), u"current"_s);
         QCOMPARE(current->method(), "GET"_ba); // built from get
@@ -142,12 +146,14 @@ private Q_SLOTS:
     void functionFormBuildsFromTheBase()
     {
         const Resource base = users();
+        // [function]
         const Resource extended = base.extend([](const Resource &r) {
             return QHash<QString, EndpointPtr> {
                 {u"getList"_s, r.getList->extend({.searchParams = QStringList {u"q"_s}})},
                 {u"search"_s, r.getList->extend({.name = u"search"_s, .path = u"/users/search"_s})},
             };
         });
+        // [function]
         QVERIFY2(extended.isValid(), qPrintable(extended.errorString()));
         QCOMPARE(extended.getList->searchParams(), QStringList {u"q"_s});
         QCOMPARE(extended.getList.push->searchParams(), QStringList {u"q"_s}); // follows getList
