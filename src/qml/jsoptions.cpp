@@ -139,6 +139,8 @@ std::optional<EndpointOverrides> overridesFromJs(QJSEngine *engine, const QJSVal
             if (!v.isBool())
                 return wrong(key, "true or false");
             (key == u"optimistic" ? overrides.optimistic : overrides.sideEffect) = v.toBool();
+            if (key == u"optimistic" && !v.toBool())
+                overrides.getOptimisticResponse = OptimisticFunction(); // no prediction at all
         } else if (key == u"schema") {
             QString why;
             const auto schema = schemaFromJs(v, &why);

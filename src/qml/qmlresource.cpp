@@ -93,7 +93,11 @@ void QmlResource::setSchema(QmlEntity *value)
     m_schema = value;
     if (m_schema) {
         connect(m_schema, &QmlEntity::schemaChanged, this, &QmlResource::optionChanged);
-        connect(m_schema, &QObject::destroyed, this, &QmlResource::optionChanged);
+        // Destroyed first at shutdown: drop the members quietly rather than warn.
+        connect(m_schema, &QObject::destroyed, this, [this] {
+            m_error = u"Resource: its schema (an Entity) was destroyed"_s;
+            adopt(Resource());
+        });
     }
     optionChanged();
 }
