@@ -50,9 +50,10 @@ public:
     // Fetching (controllerfetch.cpp) -----------------------------------------------------------
     QFuture<QVariant> fetch(const EndpointPtr &endpoint, const Params &params,
                             const QJsonValue &body);
-    //! Shows the optimistic response of a mutation, if any; returns its layer id or 0.
+    //! Shows the optimistic response of a mutation, if any; returns its layer id or 0 and sets
+    //! \a changes (the caller emits them once the request is set up).
     quint64 applyOptimistic(const RestEndpoint &endpoint, const Params &params,
-                            const QJsonValue &body, qint64 date);
+                            const QJsonValue &body, qint64 date, ChangeSet *changes);
     //! The endpoint's future finished.
     void onAnswer(quint64 id);
     //! Writes a successful answer and gives the caller its value (or fails it when the answer

@@ -91,8 +91,10 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
     request->generation = generation;
     request->promise.start();
     request->future = request->promise.future();
+    ChangeSet optimisticChanges;
     if (!read && endpoint->optimistic())
-        request->layer = applyOptimistic(*endpoint, params, body, request->date);
+        request->layer
+            = applyOptimistic(*endpoint, params, body, request->date, &optimisticChanges);
     try {
         request->network = endpoint->fetch(network, params, body);
     } catch (...) {
@@ -108,16 +110,21 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
     request->watcher = watcher;
     const quint64 id = request->id;
     QObject::connect(watcher, &QFutureWatcherBase::finished, q, [this, id] { onAnswer(id); });
-    InFlightRequest &added = inFlight.add(std::move(request));
+    watcher->setFuture(request->network);
+    inFlight.add(request);
     qCDebug(lcController).noquote() << "fetch" << requestKey << (read ? "(read)" : "(mutation)");
-    if (states.startLoading(key))
+    const bool startedLoading = states.startLoading(key);
+
+    // Signals last: a slot may call back into the Controller, or even destroy it.
+    const QPointer<Controller> alive(q);
+    emitChanged(optimisticChanges);
+    if (alive && startedLoading)
         Q_EMIT q->fetchStateChanged(key);
-    watcher->setFuture(added.network);
-    return added.future;
+    return request->future;
 }
 
 quint64 ControllerPrivate::applyOptimistic(const RestEndpoint &endpoint, const Params &params,
-                                           const QJsonValue &body, qint64 date)
+                                           const QJsonValue &body, qint64 date, ChangeSet *changes)
 {
     const std::optional<QJsonValue> predicted
         = endpoint.optimisticResponse(params, body, store.get());
@@ -134,7 +141,7 @@ quint64 ControllerPrivate::applyOptimistic(const RestEndpoint &endpoint, const P
         return 0;
     }
     layers.record(layer, date, write.changes.entities);
-    emitChanged(write.changes);
+    *changes = write.changes;
     return layer;
 }
 
@@ -157,6 +164,7 @@ void ControllerPrivate::onAnswer(quint64 id)
 
     const bool stoppedLoading = states.finishLoading(request->key);
     bool stateChanged = stoppedLoading;
+    const QPointer<Controller> alive(q);
     QFuture<QJsonValue> &answer = request->network;
     try {
         answer.waitForFinished(); // rethrows the endpoint's exception, if any
@@ -169,9 +177,11 @@ void ControllerPrivate::onAnswer(quint64 id)
     } catch (...) {
         stateChanged |= fail(*request, NetworkError::fromException(std::current_exception()));
     }
-    if (stateChanged)
+    // commit() and fail() emitted changed(); a slot may have destroyed the Controller.
+    if (alive && stateChanged)
         Q_EMIT q->fetchStateChanged(request->key);
-    // Resolve last: continuations of the callers see the store and the fetch state settled.
+    // Resolve last (the request is ours, not the Controller's): continuations of the callers
+    // see the store and the fetch state settled.
     request->promise.finish();
 }
 
@@ -203,7 +213,6 @@ bool ControllerPrivate::commit(InFlightRequest &request, const QJsonValue &value
         touched.unite(layers.entities(request.layer));
     changes.unite(removeLayers(request.layer, request.date, touched));
     const bool stateChanged = states.settle(request.key, request.date);
-    emitChanged(changes);
 
     QVariant data;
     if (schema.kind() == Schema::Kind::Invalidate) {
@@ -213,13 +222,14 @@ bool ControllerPrivate::commit(InFlightRequest &request, const QJsonValue &value
         data = result.found || request.read ? std::move(result.data) : value.toVariant();
     }
     request.promise.addResult(std::move(data));
+    emitChanged(changes); // last: a slot may destroy the Controller
     return stateChanged;
 }
 
 bool ControllerPrivate::fail(InFlightRequest &request, const NetworkError &error)
 {
     qCDebug(lcController).noquote() << "failed" << request.requestKey << error.message();
-    emitChanged(removeLayers(request.layer, 0, {}));
+    const ChangeSet rollback = removeLayers(request.layer, 0, {});
     bool stateChanged = false;
     // A request that was never sent (bad parameters, missing page) says nothing about the
     // data: it fails its callers but is not stored as the key's error.
@@ -230,6 +240,7 @@ bool ControllerPrivate::fail(InFlightRequest &request, const NetworkError &error
         stateChanged = true;
     }
     request.promise.setException(error);
+    emitChanged(rollback); // last: a slot may destroy the Controller
     return stateChanged;
 }
 

@@ -56,8 +56,9 @@ StoreWrite Controller::setResponse(const EndpointPtr &endpoint, const Params &pa
     // Like an answer from the server: newer than every optimistic guess about these entities.
     write.changes.unite(d->removeLayers(0, date, write.changes.entities));
     const bool stateChanged = d->states.settle(key, date);
+    const QPointer<Controller> alive(this);
     d->emitChanged(write.changes);
-    if (stateChanged)
+    if (alive && stateChanged)
         Q_EMIT fetchStateChanged(key);
     return write;
 }
@@ -87,8 +88,9 @@ void Controller::invalidate(const EndpointPtr &endpoint, const Params &params)
     }
     const ChangeSet changes = d->store->invalidateResult(key);
     const bool stateChanged = d->states.invalidate(key);
+    const QPointer<Controller> alive(this);
     d->emitChanged(changes);
-    if (stateChanged)
+    if (alive && stateChanged)
         Q_EMIT fetchStateChanged(key);
 }
 
@@ -103,9 +105,13 @@ void Controller::invalidateAll(const KeyPredicate &predicate)
         if (d->states.invalidate(key))
             stateChanges.append(key);
     }
+    const QPointer<Controller> alive(this); // slots may destroy the Controller
     d->emitChanged(changes); // one commit, one signal
-    for (const QString &key : std::as_const(stateChanges))
+    for (const QString &key : std::as_const(stateChanges)) {
+        if (!alive)
+            return;
         Q_EMIT fetchStateChanged(key);
+    }
 }
 
 void Controller::expireAll(const KeyPredicate &predicate)
@@ -127,8 +133,12 @@ void Controller::expireAll(const KeyPredicate &predicate)
             expired.append(key);
     }
     // Expiry changes no data, only what a query should do next: refetch.
-    for (const QString &key : std::as_const(expired))
+    const QPointer<Controller> alive(this);
+    for (const QString &key : std::as_const(expired)) {
+        if (!alive)
+            return;
         Q_EMIT fetchStateChanged(key);
+    }
 }
 
 void Controller::resetEntireStore()
@@ -142,9 +152,13 @@ void Controller::resetEntireStore()
     d->layers.clear();
     const QStringList keys = d->states.clear();
     qCDebug(lcController) << "store reset;" << d->inFlight.size() << "answers in flight dropped";
+    const QPointer<Controller> alive(this);
     d->emitChanged(changes);
-    for (const QString &key : keys)
+    for (const QString &key : keys) {
+        if (!alive)
+            return;
         Q_EMIT fetchStateChanged(key);
+    }
 }
 
 } // namespace DataClient

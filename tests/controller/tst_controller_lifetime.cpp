@@ -137,6 +137,37 @@ private Q_SLOTS:
         QVERIFY(!controller.get(todoSchema(), {{u"id"_s, 2}}).found);
     }
 
+    void destroyingTheControllerFromItsOwnSignals()
+    {
+        // While fetch() reports "loading": fetch() returns a canceled future.
+        auto *first = new Controller;
+        QPointer<Controller> firstAlive(first);
+        connect(first, &Controller::fetchStateChanged, this, [first] { delete first; });
+        const QFuture<QVariant> canceled = first->fetch(slowEndpoint(), {{u"id"_s, 1}});
+        QVERIFY(!firstAlive);
+        QVERIFY(canceled.isFinished() && canceled.isCanceled());
+
+        // While the answer is committed ("loading" ends): the caller still gets the value.
+        auto *second = new Controller;
+        QPointer<Controller> secondAlive(second);
+        QFuture<QVariant> answered = second->fetch(slowEndpoint(), {{u"id"_s, 2}});
+        connect(second, &Controller::fetchStateChanged, this, [second] { delete second; });
+        connect(second, &Controller::changed, this, [second] { delete second; });
+        const auto secondRequest = [this] {
+            for (const auto &pending : std::as_const(replies.pending)) {
+                if (pending.request.path == u"/slow/2"_s)
+                    return pending.responder;
+            }
+            return TestServer::Responder();
+        };
+        QTRY_VERIFY(secondRequest().isConnected());
+        secondRequest().send(ServerResponse::json(todo(2, 1, u"two"_s)));
+        const Outcome outcome = await(answered);
+        QVERIFY(!secondAlive);
+        QVERIFY(outcome.value);
+        QCOMPARE(outcome.value->toMap().value(u"title"_s).toString(), u"two"_s);
+    }
+
     void theGlobalInstance()
     {
         Controller *byDefault = Controller::instance();
