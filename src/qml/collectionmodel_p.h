@@ -15,10 +15,12 @@
 
 namespace DataClient {
 
-class CollectionModelPrivate
+// Exported only so the unit tests can drive the row synchronisation directly (tst_collectionrows).
+class DATACLIENT_QML_EXPORT CollectionModelPrivate
 {
 public:
     explicit CollectionModelPrivate(CollectionModel *model) : q(model) { }
+    static CollectionModelPrivate *get(CollectionModel *model) { return model->d.get(); }
 
     // --- collectionquery.cpp -----------------------------------------------------------------
     //! Recomputes the target (key, schema facts) after an input changed; resets the model when
@@ -109,7 +111,7 @@ public:
 };
 
 //! True when both hold the same shared container (the store's memoized read): no change.
-bool sameShared(const QVariant &a, const QVariant &b);
+DATACLIENT_QML_EXPORT bool sameShared(const QVariant &a, const QVariant &b);
 
 //! The NetworkError as the QML error object: {status, statusText, message, body, url, kind}.
 QVariant errorToVariant(const std::optional<NetworkError> &error);

@@ -15,3 +15,7 @@ target_compile_definitions(tst_qml PRIVATE QUICK_TEST_SOURCE_DIR="${CMAKE_CURREN
 add_dependencies(tst_qml DataClientQmlplugin)
 add_test(NAME tst_qml COMMAND tst_qml)
 set_tests_properties(tst_qml PROPERTIES ENVIRONMENT "${DATACLIENT_TEST_ENV}" TIMEOUT 180)
+
+dataclient_add_qtest(tst_collectionrows SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionrows.cpp
+  LIBS DataClient::Qml)
+target_include_directories(tst_collectionrows PRIVATE ${PROJECT_SOURCE_DIR}/src/qml)
