@@ -234,7 +234,8 @@ std::optional<QJsonValue> RestEndpoint::optimisticResponse(const Params &params,
 EndpointPtr RestEndpoint::extend(const EndpointOverrides &overrides) const
 {
     EndpointPtr copy = clone(overrides.applyTo(d->options));
-    if (copy && typeid(*copy) != typeid(*this)) {
+    const RestEndpoint *copied = copy.get();
+    if (copied && typeid(*copied) != typeid(*this)) {
         qCWarning(lcRest) << "extend():" << metaObject()->className() << "endpoint" << name()
                           << "was copied as" << copy->metaObject()->className()
                           << "- derive the class from DataClient::EndpointBase<YourClass> so "
