@@ -16,9 +16,16 @@ namespace {
 QVariant denormalizeDirect(const RestEndpoint &endpoint, const Params &params,
                            const QJsonValue &value)
 {
-    const Schema schema = endpoint.schema();
+    Schema schema = endpoint.schema();
     if (schema.isNull() || schema.kind() == Schema::Kind::Invalidate)
         return value.toVariant();
+    // push/unshift answer with the one created entity: read it as that entity.
+    const Schema collection = schema.collectionSchema();
+    const bool adds = collection.kind() == Schema::Kind::Collection
+        && (collection.collectionMode() == Schema::CollectionMode::Push
+            || collection.collectionMode() == Schema::CollectionMode::Unshift);
+    if (adds && value.isObject() && !collection.entitySchema().isNull())
+        schema = Schema::entity(collection.entitySchema());
     Store store;
     const QString resultKey = endpoint.key(params);
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
@@ -31,7 +38,7 @@ QVariant denormalizeDirect(const RestEndpoint &endpoint, const Params &params,
                                     write.error->message()));
     }
     const Denormalized read = store.denormalize(resultKey, schema, params);
-    // A push/unshift answer is not a list result of its own: hand back the value as received.
+    // Not readable back (e.g. an entity the schema could not place): the value as received.
     return read.found ? read.data : value.toVariant();
 }
 
