@@ -2,6 +2,7 @@
 #pragma once
 
 #include <DataClient/changeset.h>
+#include <DataClient/compactjson.h>
 #include <DataClient/denormalized.h>
 #include <DataClient/global.h>
 #include <DataClient/meta.h>
@@ -44,6 +45,9 @@ public:
     //! older write never overwrites fields written by a newer one, it only fills missing fields.
     StoreWrite setResponse(const QString &resultKey, const Schema &schema, const Params &args,
                            const QJsonValue &value, const Meta &meta);
+    //! The same from the compact form (CompactJson::parse()): no QJsonDocument in between.
+    StoreWrite setResponse(const QString &resultKey, const Schema &schema, const Params &args,
+                           const CompactJson &value, const Meta &meta);
     //! The same write into optimistic layer \a layerId, shown above the committed data until
     //! removeOptimistic(). Layers apply in ascending layerId; writing the same layer again adds to
     //! it.
@@ -64,8 +68,11 @@ public:
     ChangeSet invalidateResult(const QString &resultKey);
     //! Removes one entity (lists drop it; results holding it report it missing).
     ChangeSet removeEntity(const EntityRef &ref);
-    //! Empties everything (entities, results, layers, memo).
+    //! Empties everything (entities, results, layers, memo). Later writes whose meta.date is
+    //! earlier than the reset are dropped (CASES 37).
     ChangeSet reset();
+    //! When reset() last ran (ms since the epoch), 0 if never.
+    qint64 resetAt() const;
 
     bool hasResult(const QString &resultKey) const;
     Meta resultMeta(const QString &resultKey) const;

@@ -1,6 +1,7 @@
 #include <DataClient/decimal.h>
 #include <DataClient/deserializer.h>
 
+#include "deserializer_p.h"
 #include "isodatetime_p.h"
 
 #include <QtCore/QDateTime>
@@ -9,13 +10,6 @@
 using namespace Qt::StringLiterals;
 
 namespace DataClient {
-
-class DeserializerPrivate : public QSharedData
-{
-public:
-    QString expected;
-    Deserializer::Function function;
-};
 
 Deserializer::Deserializer() = default;
 Deserializer::Deserializer(const QString &expected, Function function) : d(new DeserializerPrivate)
@@ -55,32 +49,44 @@ bool Deserializer::accepts(const QJsonValue &value) const
 
 namespace Deserialize {
 
+namespace {
+Deserializer builtin(Deserializer deserializer, DeserializerPrivate::Builtin kind)
+{
+    const_cast<DeserializerPrivate *>(DeserializerPrivate::get(deserializer))->builtin = kind;
+    return deserializer;
+}
+} // namespace
+
 Deserializer dateTime()
 {
-    static const Deserializer deserializer(
-        u"an ISO 8601 date-time string"_s, [](const QJsonValue &value) -> QVariant {
-            if (!value.isString())
-                return {};
-            const auto ms = detail::parseIsoDateTime(value.toString());
-            if (!ms)
-                return {};
-            return QDateTime::fromMSecsSinceEpoch(*ms, Qt::UTC);
-        });
+    static const Deserializer deserializer
+        = builtin(Deserializer(u"an ISO 8601 date-time string"_s,
+                               [](const QJsonValue &value) -> QVariant {
+                                   if (!value.isString())
+                                       return {};
+                                   const auto ms = detail::parseIsoDateTime(value.toString());
+                                   if (!ms)
+                                       return {};
+                                   return QDateTime::fromMSecsSinceEpoch(*ms, Qt::UTC);
+                               }),
+                  DeserializerPrivate::Builtin::DateTime);
     return deserializer;
 }
 
 Deserializer decimal()
 {
-    static const Deserializer deserializer(
-        u"a decimal number or decimal string"_s, [](const QJsonValue &value) -> QVariant {
-            std::optional<Decimal> decimal;
-            if (value.isString())
-                decimal = Decimal::fromString(value.toString());
-            else if (value.isDouble())
-                decimal = Decimal::fromString(
-                    QString::number(value.toDouble(), 'g', QLocale::FloatingPointShortest));
-            return decimal ? QVariant::fromValue(*decimal) : QVariant();
-        });
+    static const Deserializer deserializer
+        = builtin(Deserializer(u"a decimal number or decimal string"_s,
+                               [](const QJsonValue &value) -> QVariant {
+                                   std::optional<Decimal> decimal;
+                                   if (value.isString())
+                                       decimal = Decimal::fromString(value.toString());
+                                   else if (value.isDouble())
+                                       decimal = Decimal::fromString(QString::number(
+                                           value.toDouble(), 'g', QLocale::FloatingPointShortest));
+                                   return decimal ? QVariant::fromValue(*decimal) : QVariant();
+                               }),
+                  DeserializerPrivate::Builtin::Decimal);
     return deserializer;
 }
 
@@ -90,5 +96,39 @@ Deserializer custom(const QString &expected, Deserializer::Function function)
 }
 
 } // namespace Deserialize
+
+namespace detail {
+
+QVariant deserialize(const Deserializer &deserializer, const Value &value, const Node *owner)
+{
+    if (value.isNullish())
+        return QVariant::fromValue(nullptr);
+    const DeserializerPrivate *d = DeserializerPrivate::get(deserializer);
+    if (!d || !d->function)
+        return toVariant(value, owner);
+    if (d->builtin == DeserializerPrivate::Builtin::DateTime && value.isString()) {
+        const auto ms = value.utf16 ? parseIsoDateTime(owner->utf16(value))
+                                    : parseIsoDateTime(owner->latin1(value));
+        return ms ? QVariant(QDateTime::fromMSecsSinceEpoch(*ms, Qt::UTC)) : QVariant();
+    }
+    return d->function(toJsonValue(value, owner));
+}
+
+bool accepts(const Deserializer &deserializer, const Value &value, const Node *owner)
+{
+    const DeserializerPrivate *d = DeserializerPrivate::get(deserializer);
+    if (value.isNullish() || !d || !d->function)
+        return true;
+    if (d->builtin == DeserializerPrivate::Builtin::DateTime) {
+        if (!value.isString())
+            return false;
+        return (value.utf16 ? parseIsoDateTime(owner->utf16(value))
+                            : parseIsoDateTime(owner->latin1(value)))
+            .has_value();
+    }
+    return deserialize(deserializer, value, owner).isValid();
+}
+
+} // namespace detail
 
 } // namespace DataClient

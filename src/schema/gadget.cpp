@@ -1,5 +1,6 @@
 // Typed entities: building a Q_GADGET from a denormalized value and reading one back.
 #include <DataClient/entityschema.h>
+#include <DataClient/record.h>
 
 #include <QtCore/QMetaProperty>
 #include <QtCore/QSequentialIterable>
@@ -71,6 +72,25 @@ bool convertValue(const QVariant &input, QMetaType target, QVariant *output, QSt
 
 bool readGadget(const QMetaObject *metaObject, void *gadget, const QVariant &value, QString *error)
 {
+    if (value.metaType() == QMetaType::fromType<Record>()) {
+        // Read the fields straight from the record (no intermediate map).
+        const Record record = value.value<Record>();
+        bool ok = true;
+        for (int i = 0; i < metaObject->propertyCount(); ++i) {
+            const QMetaProperty property = metaObject->property(i);
+            const QVariant field = record.value(QString::fromLatin1(property.name()));
+            if (!field.isValid() || field.isNull())
+                continue;
+            QVariant converted;
+            if (!convertValue(field, property.metaType(), &converted, error,
+                              QString::fromLatin1(property.name()))) {
+                ok = false;
+                continue;
+            }
+            property.writeOnGadget(gadget, converted);
+        }
+        return ok;
+    }
     if (!value.canConvert<QVariantMap>()) {
         if (error && error->isEmpty())
             *error = u"%1: expected an object, found a %2"_s.arg(

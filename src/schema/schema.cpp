@@ -16,6 +16,7 @@ SchemaPrivate::SchemaPrivate(const SchemaPrivate &other)
       mode(other.mode),
       merge(other.merge),
       filter(other.filter),
+      appendUnique(other.appendUnique),
       collectionField(other.collectionField)
 { }
 
@@ -139,10 +140,14 @@ Schema withMode(const Schema &schema, Schema::CollectionMode mode, Schema::Colle
 {
     const SchemaPrivate *d = SchemaPrivate::get(schema);
     if (schema.kind() == Schema::Kind::Object && !d->collectionField.isEmpty()) {
+        const Schema inner = withMode(d->fields.value(d->collectionField), mode, std::move(merge),
+                                      std::move(filter));
+        // push/unshift/remove responses are entities, not wrappers: use the collection itself.
+        // A page (addWith) has the wrapper's shape: keep the wrapper around the new collection.
+        if (mode != Schema::CollectionMode::AddWith)
+            return inner;
         auto *copy = new SchemaPrivate(*d);
-        copy->fields.insert(d->collectionField,
-                            withMode(d->fields.value(d->collectionField), mode, std::move(merge),
-                                     std::move(filter)));
+        copy->fields.insert(d->collectionField, inner);
         return SchemaPrivate::make(copy);
     }
     if (schema.kind() != Schema::Kind::Collection) {
@@ -154,6 +159,7 @@ Schema withMode(const Schema &schema, Schema::CollectionMode mode, Schema::Colle
     copy->mode = mode;
     copy->merge = std::move(merge);
     copy->filter = std::move(filter);
+    copy->appendUnique = false;
     return SchemaPrivate::make(copy);
 }
 
@@ -176,7 +182,7 @@ Schema Schema::addWith(CollectionMerge merge, CollectionFilter filter) const
 
 Schema Schema::paginated() const
 {
-    return addWith([](const QStringList &existing, const QStringList &incoming) {
+    Schema schema = addWith([](const QStringList &existing, const QStringList &incoming) {
         QStringList merged = existing;
         QSet<QString> seen(existing.cbegin(), existing.cend());
         for (const QString &pk : incoming) {
@@ -187,6 +193,11 @@ Schema Schema::paginated() const
         }
         return merged;
     });
+    // The store appends natively (same result as the merge above, without string lists).
+    const Schema collection = schema.collectionSchema();
+    if (collection.d)
+        const_cast<SchemaPrivate *>(collection.d.data())->appendUnique = true;
+    return schema;
 }
 
 Schema Schema::remove() const

@@ -17,6 +17,7 @@ public:
     Schema::CollectionMode mode = Schema::CollectionMode::Replace;
     Schema::CollectionMerge merge;
     Schema::CollectionFilter filter;
+    bool appendUnique = false; // paginated(): append items not yet in the list
     QString collectionField; // Object wrapping a Collection
 
     SchemaPrivate() = default;

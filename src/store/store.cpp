@@ -1,94 +1,203 @@
-// Placeholder implementation (interface first, so other layers can compile); replaced by the
-// real normalized store.
-#include <DataClient/store.h>
+// Store: the public face of StorePrivate (tables: tables_p.h, writes: commit.cpp and layers.cpp,
+// reads: denormalizer.cpp, memo: memo.cpp).
+#include "storeprivate_p.h"
+
+#include "compactjson_p.h"
+#include "logging_p.h"
+
+#include <QtCore/QDateTime>
 
 namespace DataClient {
 
-class StorePrivate
-{
-public:
-};
+using namespace detail;
 
 Store::Store() : d(new StorePrivate) { }
-Store::~Store() = default;
-
-StoreWrite Store::setResponse(const QString &, const Schema &, const Params &, const QJsonValue &,
-                              const Meta &)
+Store::~Store()
 {
-    return {};
+    d->clearMemo(); // views reference tables: drop them first
 }
 
-StoreWrite Store::setOptimisticResponse(quint64, const QString &, const Schema &, const Params &,
-                                        const QJsonValue &, const Meta &)
+StoreWrite Store::setResponse(const QString &resultKey, const Schema &schema, const Params &args,
+                              const QJsonValue &value, const Meta &meta)
 {
-    return {};
+    return setResponse(resultKey, schema, args, CompactJson::fromJsonValue(value), meta);
 }
 
-ChangeSet Store::removeOptimistic(quint64)
+StoreWrite Store::setResponse(const QString &resultKey, const Schema &schema, const Params &args,
+                              const CompactJson &value, const Meta &meta)
 {
-    return {};
+    const Node *holder = CompactJsonAccess::holder(value);
+    if (!holder)
+        holder
+            = CompactJsonAccess::holder(CompactJson::fromJsonValue(QJsonValue(QJsonValue::Null)));
+    const CompactJson keep = value; // holder stays alive through the write
+    StoreWrite outcome = d->write(std::nullopt, resultKey, schema, args, holder, meta);
+    if (outcome.error)
+        qCDebug(lcStore) << "setResponse" << resultKey << "rejected:" << outcome.error->message();
+    return outcome;
+}
+
+StoreWrite Store::setOptimisticResponse(quint64 layerId, const QString &resultKey,
+                                        const Schema &schema, const Params &args,
+                                        const QJsonValue &value, const Meta &meta)
+{
+    const CompactJson json = CompactJson::fromJsonValue(value);
+    return d->write(layerId, resultKey, schema, args, CompactJsonAccess::holder(json), meta);
+}
+
+ChangeSet Store::removeOptimistic(quint64 layerId)
+{
+    ChangeSet changes;
+    const auto it = d->layers.find(layerId);
+    if (it == d->layers.end())
+        return changes;
+    const std::vector<StorePrivate::LayerBatch> removed = std::move(it->second);
+    d->layers.erase(it);
+    for (const StorePrivate::LayerBatch &layer : removed)
+        d->recomputeLayersFor(*layer.batch, layer.resultKey, changes);
+    return changes;
 }
 
 QList<quint64> Store::optimisticLayers() const
 {
-    return {};
+    QList<quint64> ids;
+    for (const auto &[id, batches] : d->layers)
+        ids.append(id);
+    return ids;
 }
 
-Denormalized Store::denormalize(const QString &, const Schema &, const Params &)
+Denormalized Store::denormalize(const QString &resultKey, const Schema &schema, const Params &args)
 {
-    return {};
+    Q_UNUSED(args); // results hold normalized references; arguments identified them when written
+    return d->readResult(resultKey, schema);
 }
 
-Denormalized Store::query(const Schema &, const Params &)
+Denormalized Store::query(const Schema &schema, const Params &args)
 {
-    return {};
+    return d->query(schema, args);
 }
 
-ChangeSet Store::invalidateResult(const QString &)
+ChangeSet Store::invalidateResult(const QString &resultKey)
 {
-    return {};
+    ChangeSet changes;
+    const bool had = d->results.remove(resultKey) > 0;
+    const bool hadOverride = d->resultOverrides.remove(resultKey) > 0;
+    d->retireResultView(resultKey);
+    if (had || hadOverride)
+        changes.results.insert(resultKey);
+    return changes;
 }
 
-ChangeSet Store::removeEntity(const EntityRef &)
+ChangeSet Store::removeEntity(const EntityRef &ref)
 {
-    return {};
+    ChangeSet changes;
+    StorePrivate::EntityTable *table = d->findEntityTable(ref.key);
+    const qint64 slot = table ? table->find(ref.pk) : -1;
+    if (slot < 0)
+        return changes;
+    const NodeRef shownBefore = NodeRef::share(table->effective(quint32(slot)));
+    table->slots[slot].node = {};
+    table->slots[slot].deleted = false;
+    if (!d->layers.empty())
+        d->recomputeEntityOverride(table->id, quint32(slot), changes);
+    if (shownBefore.get() != table->effective(quint32(slot)))
+        d->entityChanged(table->id, quint32(slot), changes);
+    return changes;
 }
 
 ChangeSet Store::reset()
 {
-    return {};
+    ChangeSet changes;
+    for (auto it = d->results.cbegin(); it != d->results.cend(); ++it)
+        changes.results.insert(it.key());
+    for (auto it = d->resultOverrides.cbegin(); it != d->resultOverrides.cend(); ++it)
+        changes.results.insert(it.key());
+    for (const auto &table : d->entityTables) {
+        for (quint32 slot = 0; slot < table->slots.size(); ++slot) {
+            if (table->effective(slot))
+                changes.entities.insert(EntityRef {table->key, table->slots[slot].pk.toString()});
+        }
+    }
+    for (const auto &table : d->collectionTables) {
+        for (quint32 slot = 0; slot < table->slots.size(); ++slot) {
+            if (table->effective(slot))
+                changes.entities.insert(EntityRef {table->key, table->slots[slot].argsKey});
+        }
+    }
+    d->clearMemo();
+    d->layers.clear();
+    d->results.clear();
+    d->resultOverrides.clear();
+    d->collectionTables.clear();
+    d->collectionTableIds.clear();
+    d->entityTables.clear();
+    d->entityTableIds.clear();
+    d->resetAt = QDateTime::currentMSecsSinceEpoch();
+    return changes;
 }
 
-bool Store::hasResult(const QString &) const
+qint64 Store::resetAt() const
 {
-    return false;
+    return d->resetAt;
 }
 
-Meta Store::resultMeta(const QString &) const
+bool Store::hasResult(const QString &resultKey) const
 {
-    return {};
+    return d->effectiveResult(resultKey) != nullptr;
 }
 
-void Store::setResultMeta(const QString &, const Meta &) { }
+Meta Store::resultMeta(const QString &resultKey) const
+{
+    return d->results.value(resultKey).meta;
+}
+
+void Store::setResultMeta(const QString &resultKey, const Meta &meta)
+{
+    const auto it = d->results.find(resultKey);
+    if (it != d->results.end())
+        it->meta = meta;
+}
 
 QStringList Store::resultKeys() const
 {
-    return {};
+    QStringList keys = d->results.keys();
+    for (auto it = d->resultOverrides.cbegin(); it != d->resultOverrides.cend(); ++it) {
+        if (!d->results.contains(it.key()))
+            keys.append(it.key());
+    }
+    keys.sort();
+    return keys;
 }
 
-std::optional<QJsonObject> Store::entity(const EntityRef &) const
+std::optional<QJsonObject> Store::entity(const EntityRef &ref) const
 {
-    return std::nullopt;
+    const StorePrivate::EntityTable *table = d->findEntityTable(ref.key);
+    const qint64 slot = table ? table->find(ref.pk) : -1;
+    if (slot < 0 || !table->slots[slot].node)
+        return std::nullopt;
+    Value object;
+    object.type = ValueType::Object;
+    object.node = const_cast<Node *>(table->slots[slot].node.get());
+    return toJsonValue(object, nullptr, d->refRenderer()).toObject();
 }
 
-Meta Store::entityMeta(const EntityRef &) const
+Meta Store::entityMeta(const EntityRef &ref) const
 {
-    return {};
+    const StorePrivate::EntityTable *table = d->findEntityTable(ref.key);
+    const qint64 slot = table ? table->find(ref.pk) : -1;
+    if (slot < 0 || !table->slots[slot].meta)
+        return {};
+    return table->slots[slot].meta->meta;
 }
 
-qsizetype Store::entityCount(const QString &) const
+qsizetype Store::entityCount(const QString &key) const
 {
-    return 0;
+    qsizetype count = 0;
+    for (const auto &table : d->entityTables) {
+        if (key.isEmpty() || table->key == key)
+            count += table->count();
+    }
+    return count;
 }
 
 } // namespace DataClient

@@ -1,0 +1,68 @@
+// Record: one denormalized entity as read from the store.
+#pragma once
+
+#include <DataClient/entityschema.h>
+#include <DataClient/global.h>
+
+#include <QtCore/QMetaType>
+#include <QtCore/QSharedDataPointer>
+#include <QtCore/QStringList>
+#include <QtCore/QVariant>
+
+namespace DataClient {
+
+class RecordPrivate;
+
+/*!
+    One entity of a denormalized result: an immutable snapshot that reads its fields on demand.
+    value() gives a field deserialized (QDateTime, Decimal, ...) with nested entities resolved
+    (a nested entity is a QVariant holding a Record, a list of them a QVariantList).
+
+    Records are what lists of 10k entities are made of, so they are small (one allocation over
+    the store's own copy of the data) and reading one field costs nanoseconds. A QVariant holding
+    a Record converts to QVariantMap (toMap(), QVariant::toMap(), qvariant_cast) for code and QML
+    that want a plain map, and DataClient::fromVariant<T>() builds a gadget from it.
+
+    Two Records compare equal when they show the same stored data read with the same schema.
+*/
+class DATACLIENT_SCHEMA_EXPORT Record
+{
+public:
+    Record();
+    Record(const Record &other);
+    Record(Record &&other) noexcept;
+    Record &operator=(const Record &other);
+    Record &operator=(Record &&other) noexcept;
+    ~Record();
+
+    bool isNull() const;
+    QString entityKey() const;
+    QString pk() const;
+    EntitySchema schema() const;
+
+    //! Field names: the server's fields in the order it sent them, then defaults it lacked.
+    QStringList keys() const;
+    bool contains(QStringView field) const;
+    //! The field read for the app; an invalid QVariant when the record has no such field.
+    QVariant value(QStringView field) const;
+    QVariant operator[](QStringView field) const { return value(field); }
+    //! Every field; nested Records become QVariantMaps too (for QML and JSON-like use).
+    QVariantMap toMap() const;
+
+    //! True when both are the same snapshot object (what memoization preserves).
+    bool isSharedWith(const Record &other) const { return d == other.d; }
+    friend DATACLIENT_SCHEMA_EXPORT bool operator==(const Record &a, const Record &b);
+    friend bool operator!=(const Record &a, const Record &b) { return !(a == b); }
+
+    void swap(Record &other) noexcept { d.swap(other.d); }
+
+private:
+    friend class RecordPrivate;
+    explicit Record(RecordPrivate *data);
+    QExplicitlySharedDataPointer<RecordPrivate> d;
+};
+
+} // namespace DataClient
+
+Q_DECLARE_SHARED(DataClient::Record)
+Q_DECLARE_METATYPE(DataClient::Record)

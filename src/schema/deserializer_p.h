@@ -1,0 +1,29 @@
+// Fast paths of the built-in deserializers, reading the store's compact strings in place.
+#pragma once
+
+#include <DataClient/deserializer.h>
+
+#include "node_p.h"
+
+namespace DataClient {
+
+class DeserializerPrivate : public QSharedData
+{
+public:
+    enum class Builtin { None, DateTime, Decimal };
+    QString expected;
+    Deserializer::Function function;
+    Builtin builtin = Builtin::None;
+
+    static const DeserializerPrivate *get(const Deserializer &d) { return d.d.data(); }
+};
+
+namespace detail {
+//! The deserialized field, or an invalid QVariant when \a value is not valid input.
+DATACLIENT_SCHEMA_EXPORT QVariant deserialize(const Deserializer &deserializer, const Value &value,
+                                              const Node *owner);
+DATACLIENT_SCHEMA_EXPORT bool accepts(const Deserializer &deserializer, const Value &value,
+                                      const Node *owner);
+} // namespace detail
+
+} // namespace DataClient

@@ -1,0 +1,270 @@
+// The compact JSON tree the store keeps (docs/performance.md explains why not QJsonObject: a
+// parsed QJsonArray of 10k todos takes 15.6 MB, this takes about 2 MB).
+//
+// A Node is one allocation: a header, `count` 16-byte Values, then a blob holding the node's
+// own strings (Latin-1 when every character fits, else UTF-16). Objects share an interned Shape
+// (their ordered key list), so 10k todos store their keys once. Nodes are immutable once built
+// and reference-counted, so the store, its optimistic layers and every Record read from them
+// share one copy.
+#pragma once
+
+#include <DataClient/global.h>
+
+#include <QtCore/QAtomicInt>
+#include <QtCore/QJsonValue>
+#include <QtCore/QList>
+#include <QtCore/QString>
+#include <QtCore/QVariant>
+
+#include <cstring>
+#include <functional>
+
+namespace DataClient::detail {
+
+enum class ValueType : quint8 {
+    Undefined,
+    Null,
+    False,
+    True,
+    Number,
+    String,
+    Object,
+    Array,
+    EntityRef, // a normalized nested entity: (entity table, slot) in the store
+    CollectionRef, // a normalized nested collection: (collection table, slot)
+};
+
+struct Node;
+
+//! One JSON value inside a Node (16 bytes). Strings point into the owning node's blob.
+struct Value
+{
+    union
+    {
+        double number;
+        Node *node;
+        struct
+        {
+            quint32 offset;
+            quint32 length;
+        } string;
+        struct
+        {
+            quint32 table;
+            quint32 slot;
+        } ref;
+    };
+    ValueType type = ValueType::Undefined;
+    bool utf16 = false; // String: blob holds UTF-16 (else Latin-1)
+    quint16 unused16 = 0;
+    quint32 unused32 = 0;
+
+    Value() : number(0) { }
+    bool isObject() const { return type == ValueType::Object; }
+    bool isArray() const { return type == ValueType::Array; }
+    bool isString() const { return type == ValueType::String; }
+    bool isNullish() const { return type == ValueType::Null || type == ValueType::Undefined; }
+    bool isRef() const { return type == ValueType::EntityRef || type == ValueType::CollectionRef; }
+    static Value makeNumber(double n)
+    {
+        Value v;
+        v.type = ValueType::Number;
+        v.number = n;
+        return v;
+    }
+    static Value makeBool(bool b)
+    {
+        Value v;
+        v.type = b ? ValueType::True : ValueType::False;
+        return v;
+    }
+    static Value makeNull()
+    {
+        Value v;
+        v.type = ValueType::Null;
+        return v;
+    }
+    static Value makeRef(ValueType type, quint32 table, quint32 slot)
+    {
+        Value v;
+        v.type = type;
+        v.ref.table = table;
+        v.ref.slot = slot;
+        return v;
+    }
+};
+static_assert(sizeof(Value) == 16);
+
+//! An interned, ordered list of object keys.
+class DATACLIENT_SCHEMA_EXPORT Shape
+{
+public:
+    //! The shared Shape for \a keys (created on first use). Past MaxInternedShapes distinct key
+    //! lists, a fresh reference-counted Shape that its nodes own (pass it to a node at once).
+    static const Shape *intern(const QList<QString> &keys);
+
+    qsizetype size() const { return m_keys.size(); }
+    const QString &key(qsizetype i) const { return m_keys.at(i); }
+    const QList<QString> &keys() const { return m_keys; }
+    int indexOf(QStringView key) const;
+    int indexOf(QLatin1StringView key) const;
+    size_t hash() const { return m_hash; }
+
+    void ref() const
+    {
+        if (!m_interned)
+            m_ref.ref();
+    }
+    void deref() const
+    {
+        if (!m_interned && !m_ref.deref())
+            delete this;
+    }
+
+    static size_t hashKeys(const QList<QString> &keys);
+
+private:
+    Shape(const QList<QString> &keys, bool interned);
+    QList<QString> m_keys;
+    QHash<QString, int> m_index; // only for wide objects
+    size_t m_hash = 0;
+    mutable QAtomicInt m_ref = 0; // owners: the nodes using a non-interned shape
+    bool m_interned = false;
+};
+
+//! A JSON object or array: header, values, blob (see the top of this file).
+struct DATACLIENT_SCHEMA_EXPORT Node
+{
+    mutable QAtomicInt ref = 1;
+    quint32 count = 0;
+    const Shape *shape = nullptr; // objects only
+    quint32 blobSize = 0;
+    bool isArray = false;
+
+    Value *values() { return reinterpret_cast<Value *>(this + 1); }
+    const Value *values() const { return reinterpret_cast<const Value *>(this + 1); }
+    const Value &at(qsizetype i) const { return values()[i]; }
+    char *blob() { return reinterpret_cast<char *>(values() + count); }
+    const char *blob() const { return reinterpret_cast<const char *>(values() + count); }
+    //! Value of \a key, or nullptr.
+    const Value *field(QStringView key) const;
+    const Value *field(QLatin1StringView key) const;
+    QString string(const Value &value) const;
+    //! Compares a String value with \a text without allocating.
+    bool stringEquals(const Value &value, QStringView text) const;
+    QLatin1StringView latin1(const Value &value) const
+    {
+        return QLatin1StringView(blob() + value.string.offset, value.string.length);
+    }
+    QStringView utf16(const Value &value) const
+    {
+        return QStringView(reinterpret_cast<const char16_t *>(blob() + value.string.offset),
+                           value.string.length);
+    }
+
+    void addRef() const { ref.ref(); }
+    void release() const;
+    //! Allocates an uninitialized node; values must be filled before use.
+    static Node *allocate(quint32 count, quint32 blobSize, const Shape *shape, bool isArray);
+};
+static_assert(sizeof(Node) % 8 == 0);
+
+//! Owning, reference-counted pointer to a Node.
+class NodeRef
+{
+public:
+    NodeRef() = default;
+    //! Adopts \a node (which has a reference for us already).
+    static NodeRef adopt(Node *node)
+    {
+        NodeRef r;
+        r.m_node = node;
+        return r;
+    }
+    static NodeRef share(const Node *node)
+    {
+        if (node)
+            node->addRef();
+        return adopt(const_cast<Node *>(node));
+    }
+    NodeRef(const NodeRef &other) : m_node(other.m_node)
+    {
+        if (m_node)
+            m_node->addRef();
+    }
+    NodeRef(NodeRef &&other) noexcept : m_node(std::exchange(other.m_node, nullptr)) { }
+    NodeRef &operator=(const NodeRef &other)
+    {
+        NodeRef copy(other);
+        std::swap(m_node, copy.m_node);
+        return *this;
+    }
+    NodeRef &operator=(NodeRef &&other) noexcept
+    {
+        std::swap(m_node, other.m_node);
+        return *this;
+    }
+    ~NodeRef()
+    {
+        if (m_node)
+            m_node->release();
+    }
+    const Node *get() const { return m_node; }
+    const Node *operator->() const { return m_node; }
+    explicit operator bool() const { return m_node != nullptr; }
+    Node *take() { return std::exchange(m_node, nullptr); }
+
+private:
+    Node *m_node = nullptr;
+};
+
+//! Collects values and strings, then makes one Node.
+class DATACLIENT_SCHEMA_EXPORT NodeBuilder
+{
+public:
+    NodeBuilder() = default;
+    NodeBuilder(const NodeBuilder &) = delete;
+    NodeBuilder &operator=(const NodeBuilder &) = delete;
+    ~NodeBuilder() { clear(); }
+    void reserve(qsizetype values, qsizetype blobBytes)
+    {
+        m_values.reserve(values);
+        m_blob.reserve(blobBytes);
+    }
+    //! Appends a copy of \a value from \a source (strings re-stored, nodes referenced).
+    void append(const Value &value, const Node *source);
+    void appendString(QStringView text);
+    void appendLatin1(QLatin1StringView text);
+    //! Takes over a reference to \a node.
+    void appendNode(NodeRef node);
+    void appendValue(const Value &scalar) { m_values.append(scalar); }
+    qsizetype size() const { return m_values.size(); }
+    //! Drops what was appended (releasing child nodes); keeps the capacity.
+    void clear();
+    NodeRef finishObject(const Shape *shape);
+    NodeRef finishArray();
+
+private:
+    NodeRef finish(const Shape *shape, bool isArray);
+    QList<Value> m_values; // node pointers inside are owned until finish()/clear()
+    QByteArray m_blob;
+};
+
+//! Deep comparison (strings by content, numbers by value, refs by identity).
+DATACLIENT_SCHEMA_EXPORT bool valuesEqual(const Value &a, const Node *aOwner, const Value &b,
+                                          const Node *bOwner);
+DATACLIENT_SCHEMA_EXPORT bool nodesEqual(const Node *a, const Node *b);
+
+//! How to render refs when converting to JSON/variants (the store gives pks back).
+using RefToJson = std::function<QJsonValue(const Value &ref)>;
+
+DATACLIENT_SCHEMA_EXPORT QJsonValue toJsonValue(const Value &value, const Node *owner,
+                                                const RefToJson &refs = {});
+DATACLIENT_SCHEMA_EXPORT QVariant toVariant(const Value &value, const Node *owner,
+                                            const RefToJson &refs = {});
+//! A QJsonValue as a Node tree; the result holds it as the only value of a one-element array.
+DATACLIENT_SCHEMA_EXPORT NodeRef fromJsonValue(const QJsonValue &value);
+//! Short rendering for error messages, like SchemaError::describe().
+DATACLIENT_SCHEMA_EXPORT QString describe(const Value &value, const Node *owner);
+
+} // namespace DataClient::detail

@@ -1,0 +1,25 @@
+// Private data of Record, filled by the store's denormalizer.
+#pragma once
+
+#include <DataClient/record.h>
+
+#include "node_p.h"
+
+#include <QtCore/QVarLengthArray>
+
+namespace DataClient {
+
+class RecordPrivate : public QSharedData
+{
+public:
+    detail::NodeRef node; // the entity's stored object (shared with the store)
+    EntitySchema schema;
+    //! One entry per nested field of the schema (EntitySchemaPrivate::nested order): the resolved
+    //! value (a Record, a QVariantList of Records, ...), or null when the entity is missing.
+    QVarLengthArray<QVariant, 2> nested;
+
+    static Record make(RecordPrivate *data) { return Record(data); }
+    static const RecordPrivate *get(const Record &record) { return record.d.data(); }
+};
+
+} // namespace DataClient

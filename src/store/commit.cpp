@@ -1,0 +1,290 @@
+// Committing a staged WriteBatch: the race rule, shallow merges, collection operations and the
+// ChangeSet (DESIGN.md §5).
+#include "normalizer_p.h"
+
+#include "compactjson_p.h"
+#include "entityschema_p.h"
+#include "schema_p.h"
+
+#include <QtCore/QJsonObject>
+#include <QtCore/QSet>
+
+using namespace Qt::StringLiterals;
+
+namespace DataClient {
+
+using namespace detail;
+
+StorePrivate::EntityTable &StorePrivate::entityTable(const QString &key)
+{
+    const auto it = entityTableIds.constFind(key);
+    if (it != entityTableIds.cend())
+        return *entityTables[it.value()];
+    const quint32 id = quint32(entityTables.size());
+    entityTables.push_back(std::make_unique<EntityTable>(key, id));
+    entityTableIds.insert(key, id);
+    return *entityTables.back();
+}
+
+StorePrivate::EntityTable *StorePrivate::findEntityTable(const QString &key) const
+{
+    const auto it = entityTableIds.constFind(key);
+    return it == entityTableIds.cend() ? nullptr : entityTables[it.value()].get();
+}
+
+StorePrivate::CollectionTable &StorePrivate::collectionTable(const QString &key, quint32 itemTable)
+{
+    const auto it = collectionTableIds.constFind(key);
+    if (it != collectionTableIds.cend())
+        return *collectionTables[it.value()];
+    const quint32 id = quint32(collectionTables.size());
+    collectionTables.push_back(std::make_unique<CollectionTable>(key, id, itemTable));
+    collectionTableIds.insert(key, id);
+    return *collectionTables.back();
+}
+
+StoreWrite StorePrivate::write(std::optional<quint64> layer, const QString &resultKey,
+                               const Schema &schema, const Params &args, const Node *holder,
+                               const Meta &meta)
+{
+    StoreWrite outcome;
+    if (!layer && meta.date > 0 && meta.date < resetAt)
+        return outcome; // CASES 37: started before the store was reset
+    auto batch = std::make_shared<WriteBatch>();
+    try {
+        Normalizer(*this, args, *batch).run(holder, schema);
+    } catch (const SchemaError &error) {
+        outcome.error = error;
+        return outcome;
+    }
+    if (layer) {
+        layers[*layer].push_back(LayerBatch {resultKey, batch});
+        recomputeLayersFor(*batch, resultKey, outcome.changes);
+    } else {
+        commit(*batch, resultKey, meta, outcome.changes);
+    }
+    return outcome;
+}
+
+NodeRef StorePrivate::mergeRecords(const EntitySchema &schema, const NodeRef &existing,
+                                   const NodeRef &incoming, bool incomingIsNewer)
+{
+    if (!existing)
+        return incoming;
+    const Node *old = existing.get();
+    const Node *now = incoming.get();
+    if (incomingIsNewer && schema.hasMerge()) {
+        const QJsonObject merged = schema.merge(objectJson(old), objectJson(now));
+        NodeRef holder = fromJsonValue(merged);
+        return NodeRef::share(holder->at(0).node);
+    }
+    // Shallow merge (CASES 18, 35); an older response only fills fields the record lacks (CASES
+    // 36).
+    const Node *base = incomingIsNewer ? now : old;
+    const Node *extra = incomingIsNewer ? old : now;
+    QList<quint32> missing;
+    for (quint32 i = 0; i < extra->count; ++i) {
+        if (base->shape != extra->shape && !base->field(QStringView(extra->shape->key(i))))
+            missing.append(i);
+    }
+    if (missing.isEmpty())
+        return incomingIsNewer ? incoming : existing;
+    // Union: the stored field order, then the fields only the other one has.
+    QList<QString> keys;
+    NodeBuilder builder;
+    builder.reserve(old->count + missing.size(), old->blobSize + now->blobSize);
+    const Node *first = old;
+    const Node *second = now;
+    for (quint32 i = 0; i < first->count; ++i) {
+        const QString &key = first->shape->key(i);
+        keys.append(key);
+        const Value *newer = incomingIsNewer ? second->field(QStringView(key)) : nullptr;
+        if (newer)
+            builder.append(*newer, second);
+        else
+            builder.append(first->at(i), first);
+    }
+    for (quint32 i = 0; i < second->count; ++i) {
+        const QString &key = second->shape->key(i);
+        if (first->field(QStringView(key)))
+            continue;
+        keys.append(key);
+        builder.append(second->at(i), second);
+    }
+    return builder.finishObject(Shape::intern(keys));
+}
+
+void StorePrivate::commit(WriteBatch &batch, const QString &resultKey, const Meta &meta,
+                          ChangeSet &changes)
+{
+    MetaRef metaRef(new MetaBlock);
+    metaRef->meta = meta;
+
+    for (EntityWrite &write : batch.entities) {
+        EntityTable &table = *entityTables[write.table];
+        EntitySlot &slot = table.slots[write.slot];
+        const NodeRef shownBefore = NodeRef::share(table.effective(write.slot));
+        const NodeRef before = slot.node;
+        const qint64 storedDate = slot.meta ? slot.meta->meta.date : 0;
+        if (write.invalidate) {
+            slot.node = {};
+            slot.deleted = true;
+            slot.meta = metaRef;
+        } else if (!slot.node) {
+            if (slot.deleted && storedDate > meta.date)
+                continue; // deleted by a newer request: an older response cannot bring it back
+            slot.node = write.node;
+            slot.deleted = false;
+            slot.meta = metaRef;
+        } else {
+            const bool newer = meta.date >= storedDate;
+            NodeRef merged = mergeRecords(write.schema, slot.node, write.node, newer);
+            if (merged.get() != slot.node.get() && !nodesEqual(merged.get(), slot.node.get()))
+                slot.node = std::move(merged);
+            if (newer)
+                slot.meta = metaRef;
+        }
+        if (before.get() == slot.node.get())
+            continue;
+        if (!layers.empty())
+            recomputeEntityOverride(write.table, write.slot, changes);
+        if (shownBefore.get() != table.effective(write.slot))
+            entityChanged(write.table, write.slot, changes);
+    }
+
+    for (const CollectionWrite &write : batch.collections) {
+        CollectionTable &table = *collectionTables[write.table];
+        const auto apply = [&](quint32 index) {
+            CollectionSlot &collection = table.slots[index];
+            if (write.slot >= 0 && collection.exists && collection.meta
+                && collection.meta->meta.date > meta.date
+                && SchemaPrivate::get(write.collection)->mode == Schema::CollectionMode::Replace)
+                return; // the race rule, for whole lists
+            bool exists = collection.exists;
+            QList<quint32> items = collection.items;
+            if (!applyCollectionWrite(table, write, collection, &exists, &items))
+                return;
+            const std::optional<QList<quint32>> shownBefore = effectiveItems(table, index);
+            collection.exists = exists;
+            collection.items = std::move(items);
+            collection.meta = metaRef;
+            if (!layers.empty())
+                recomputeCollectionOverride(table.id, index, changes);
+            if (shownBefore != effectiveItems(table, index))
+                collectionChanged(table.id, index, changes);
+        };
+        if (write.slot >= 0) {
+            apply(quint32(write.slot));
+            if (!SchemaPrivate::get(write.collection)->filter)
+                continue;
+        }
+        for (quint32 index = 0; index < table.slots.size(); ++index) {
+            if (qint64(index) != write.slot && table.slots[index].exists)
+                apply(index);
+        }
+    }
+
+    if (batch.result && !resultKey.isEmpty()) {
+        ResultSlot &result = results[resultKey];
+        if (!result.holder || meta.date >= result.meta.date) {
+            const bool same = result.holder && nodesEqual(result.holder.get(), batch.result.get());
+            if (!same)
+                result.holder = batch.result;
+            result.meta = meta;
+            if (!same && !resultOverrides.contains(resultKey))
+                resultChanged(resultKey, changes);
+        }
+    }
+}
+
+bool StorePrivate::applyCollectionWrite(const CollectionTable &table, const CollectionWrite &write,
+                                        const CollectionSlot &collection, bool *exists,
+                                        QList<quint32> *items)
+{
+    const SchemaPrivate *c = SchemaPrivate::get(write.collection);
+    const bool isTarget
+        = write.slot >= 0 && quint32(write.slot) == quint32(&collection - table.slots.data());
+    switch (c->mode) {
+    case Schema::CollectionMode::Replace:
+        if (!isTarget || (*exists && *items == write.items))
+            return false;
+        *items = write.items;
+        *exists = true;
+        return true;
+    case Schema::CollectionMode::AddWith: {
+        if (!isTarget && !(c->filter && c->filter(collection.args, write.args, QJsonObject())))
+            return false;
+        QList<quint32> merged;
+        if (c->appendUnique || !c->merge) {
+            merged = *items;
+            for (quint32 slot : write.items) {
+                if (!merged.contains(slot))
+                    merged.append(slot);
+            }
+        } else {
+            const EntityTable &itemTable = *entityTables[table.itemTable];
+            QStringList existingPks, incomingPks;
+            for (quint32 slot : std::as_const(*items))
+                existingPks.append(itemTable.slots[slot].pk.toString());
+            for (quint32 slot : write.items)
+                incomingPks.append(itemTable.slots[slot].pk.toString());
+            const QStringList result = c->merge(existingPks, incomingPks);
+            EntityTable &mutableItems = *entityTables[table.itemTable];
+            for (const QString &pk : result)
+                merged.append(mutableItems.findOrAdd(pk));
+        }
+        if (*exists && merged == *items)
+            return false;
+        *items = merged;
+        *exists = true;
+        return true;
+    }
+    case Schema::CollectionMode::Push:
+    case Schema::CollectionMode::Unshift:
+    case Schema::CollectionMode::Remove: {
+        if (!*exists)
+            return false; // CASES 29: never create a collection that is not stored
+        const Collection &type = *c->collectionType;
+        QList<quint32> joining;
+        for (qsizetype i = 0; i < write.items.size(); ++i) {
+            const QJsonObject item = objectJson(write.itemNodes.at(i).get());
+            const bool matches = c->filter ? c->filter(collection.args, write.args, item)
+                                           : type.matches(collection.args, write.args, item);
+            if (matches)
+                joining.append(write.items.at(i));
+        }
+        if (joining.isEmpty())
+            return false;
+        QList<quint32> result;
+        if (c->mode == Schema::CollectionMode::Remove) {
+            result = *items;
+            result.removeIf([&](quint32 slot) { return joining.contains(slot); });
+        } else {
+            QList<quint32> added;
+            for (quint32 slot : std::as_const(joining)) {
+                if (!items->contains(slot) && !added.contains(slot))
+                    added.append(slot);
+            }
+            if (added.isEmpty())
+                return false;
+            result = c->mode == Schema::CollectionMode::Push ? *items + added : added + *items;
+        }
+        if (result == *items)
+            return false;
+        *items = std::move(result);
+        return true;
+    }
+    }
+    return false;
+}
+
+} // namespace DataClient
+
+namespace DataClient {
+std::optional<QList<quint32>> StorePrivate::effectiveItems(const CollectionTable &table,
+                                                           quint32 slot)
+{
+    const QList<quint32> *items = table.effective(slot);
+    return items ? std::optional<QList<quint32>>(*items) : std::nullopt;
+}
+} // namespace DataClient

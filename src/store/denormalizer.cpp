@@ -1,0 +1,303 @@
+// Reading results back (denormalize): entities become Records with their nested entities
+// resolved, memoized per (entity table, schema) with reverse dependencies (memo_p.h).
+// Cycles between entities are cut: an entity already being read higher up appears as a Record
+// whose nested fields are null; views below such a cut depend on the context and are not memoized.
+#include "storeprivate_p.h"
+
+#include "entityschema_p.h"
+#include "record_p.h"
+#include "schema_p.h"
+
+#include <QtCore/QJsonObject>
+
+#include <climits>
+
+namespace DataClient {
+
+using namespace detail;
+
+namespace {
+
+constexpr int MaxDenormalizeDepth = 64;
+
+class Reader
+{
+public:
+    Reader(StorePrivate &store, QList<EntityRef> *missing) : m_store(store), m_missing(missing) { }
+
+    QVariant value(const Value &v, const Node *owner, const Schema &schema,
+                   const Dependent &parent);
+    Record entity(quint32 table, quint32 slot, const EntitySchema &schema, const Dependent &parent,
+                  bool reportMissing);
+    QVariant list(ListView &view);
+
+private:
+    QVariant raw(const Value &v, const Node *owner) const
+    {
+        return toVariant(v, owner, m_store.refRenderer());
+    }
+    Record stub(const Node *node, const EntitySchema &schema) const
+    {
+        auto *d = new RecordPrivate;
+        d->node = NodeRef::share(node);
+        d->schema = schema;
+        const auto *s = EntitySchemaPrivate::get(schema);
+        for (qsizetype i = 0; i < s->nested.size(); ++i)
+            d->nested.append(QVariant::fromValue(nullptr));
+        return RecordPrivate::make(d);
+    }
+
+    StorePrivate &m_store;
+    QList<EntityRef> *m_missing;
+    QVarLengthArray<std::pair<quint32, quint32>, 16> m_path; // entities being read
+    int m_lowestCut = INT_MAX; // shallowest m_path index a cut referred to
+};
+
+Record Reader::entity(quint32 table, quint32 slot, const EntitySchema &schema,
+                      const Dependent &parent, bool reportMissing)
+{
+    EntityViews &views = m_store.entityViews(table, schema);
+    if (parent.target)
+        views.addEmbedder(slot, parent);
+    if (slot < views.views.size() && !views.views[slot].isNull())
+        return views.views[slot];
+    const EntityTable &entities = *m_store.entityTables[table];
+    const Node *node = entities.effective(slot);
+    if (!node) {
+        if (reportMissing && m_missing)
+            m_missing->append(EntityRef {entities.key, entities.slots[slot].pk.toString()});
+        return Record();
+    }
+    for (qsizetype i = 0; i < m_path.size(); ++i) {
+        if (m_path[i] == std::pair(table, slot)) {
+            m_lowestCut = std::min(m_lowestCut, int(i));
+            return stub(node, schema);
+        }
+    }
+    if (m_path.size() >= MaxDenormalizeDepth) {
+        m_lowestCut = 0;
+        return stub(node, schema);
+    }
+    const int depth = int(m_path.size());
+    m_path.append({table, slot});
+    const int outerCut = std::exchange(m_lowestCut, INT_MAX);
+
+    auto *d = new RecordPrivate;
+    d->node = NodeRef::share(node);
+    d->schema = schema;
+    const auto *s = EntitySchemaPrivate::get(schema);
+    const Dependent self {&views, slot, Dependent::EntityViewKind};
+    for (const auto &nested : s->nested) {
+        const Value *field = node->field(QStringView(nested.field));
+        d->nested.append(field ? value(*field, node, nested.resolve(), self) : QVariant());
+    }
+    const Record record = RecordPrivate::make(d);
+
+    m_path.pop_back();
+    const bool cacheable = m_lowestCut >= depth;
+    m_lowestCut = std::min(outerCut, m_lowestCut);
+    if (cacheable) {
+        if (views.views.size() <= slot)
+            views.views.resize(std::max<size_t>(entities.slots.size(), slot + 1));
+        views.views[slot] = record;
+    }
+    return record;
+}
+
+QVariant Reader::value(const Value &v, const Node *owner, const Schema &schema,
+                       const Dependent &parent)
+{
+    switch (schema.kind()) {
+    case Schema::Kind::None:
+        return raw(v, owner);
+    case Schema::Kind::Entity:
+    case Schema::Kind::Invalidate: {
+        if (v.type != ValueType::EntityRef)
+            return raw(v, owner);
+        const Record record = entity(v.ref.table, v.ref.slot, schema.entitySchema(), parent, true);
+        return record.isNull() ? QVariant::fromValue(nullptr) : QVariant::fromValue(record);
+    }
+    case Schema::Kind::Array: {
+        if (!v.isArray())
+            return raw(v, owner);
+        const Schema item = schema.itemSchema();
+        const bool entities = item.kind() == Schema::Kind::Entity;
+        QVariantList items;
+        items.reserve(v.node->count);
+        for (quint32 i = 0; i < v.node->count; ++i) {
+            const Value &element = v.node->at(i);
+            if (entities && element.type == ValueType::EntityRef) {
+                const Record record = entity(element.ref.table, element.ref.slot,
+                                             item.entitySchema(), parent, false);
+                if (!record.isNull()) // lists drop missing entities
+                    items.append(QVariant::fromValue(record));
+                continue;
+            }
+            items.append(value(element, v.node, item, parent));
+        }
+        return items;
+    }
+    case Schema::Kind::Collection: {
+        if (v.type == ValueType::CollectionRef) {
+            ListView &view = m_store.listView(v.ref.table, v.ref.slot, schema.entitySchema());
+            if (parent.target)
+                view.addParent(parent);
+            return list(view);
+        }
+        // push/unshift/remove results hold the entity (or entities) they wrote
+        if (v.type == ValueType::EntityRef)
+            return value(v, owner, schema.itemSchema(), parent);
+        if (v.isArray())
+            return value(v, owner, Schema::array(schema.itemSchema()), parent);
+        return raw(v, owner);
+    }
+    case Schema::Kind::Object: {
+        if (!v.isObject())
+            return raw(v, owner);
+        const QHash<QString, Schema> &fields = SchemaPrivate::get(schema)->fields;
+        QVariantMap map;
+        const Node *object = v.node;
+        for (quint32 i = 0; i < object->count; ++i) {
+            const QString &key = object->shape->key(i);
+            const auto field = fields.constFind(key);
+            map.insert(key,
+                       field == fields.cend() ? raw(object->at(i), object)
+                                              : value(object->at(i), object, *field, parent));
+        }
+        return map;
+    }
+    }
+    return {};
+}
+
+QVariant Reader::list(ListView &view)
+{
+    if (!view.dirty)
+        return view.value;
+    const CollectionTable &collections = *m_store.collectionTables[view.collectionTable];
+    const QList<quint32> *items = collections.effective(view.collectionSlot);
+    const Dependent none;
+    const EntitySchema &schema = view.items->schema;
+    const quint32 itemTable = collections.itemTable;
+    bool rebuild = view.structural || !view.value.isValid() || !items;
+    if (!rebuild) {
+        // Patch the rows of the entities that changed; anything else re-reads the list.
+        QVariantList rows = view.value.toList();
+        for (quint32 slot : std::as_const(view.dirtySlots)) {
+            bool found = false;
+            for (qsizetype row = 0; row < view.rowSlots.size() && !rebuild; ++row) {
+                if (view.rowSlots.at(row) != slot)
+                    continue;
+                found = true;
+                const Record record = entity(itemTable, slot, schema, none, false);
+                if (record.isNull())
+                    rebuild = true; // the entity is gone: its row goes
+                else
+                    rows[row] = QVariant::fromValue(record);
+            }
+            if (!found && items->contains(slot))
+                rebuild = true; // an entity that was missing came back
+        }
+        if (!rebuild)
+            view.value = rows;
+    }
+    if (rebuild) {
+        QVariantList rows;
+        view.rowSlots.clear();
+        if (items) {
+            rows.reserve(items->size());
+            view.rowSlots.reserve(items->size());
+            for (quint32 slot : *items) {
+                const Record record = entity(itemTable, slot, schema, none, false);
+                if (record.isNull())
+                    continue;
+                rows.append(QVariant::fromValue(record));
+                view.rowSlots.append(slot);
+            }
+            view.value = rows;
+        } else {
+            view.value = QVariant();
+        }
+    }
+    view.dirty = false;
+    view.structural = false;
+    view.dirtySlots.clear();
+    return view.value;
+}
+
+} // namespace
+
+RefToJson StorePrivate::refRenderer() const
+{
+    return [this](const Value &ref) -> QJsonValue {
+        if (ref.type == ValueType::EntityRef)
+            return entityTables[ref.ref.table]->slots[ref.ref.slot].pk.toString();
+        return collectionTables[ref.ref.table]->slots[ref.ref.slot].argsKey;
+    };
+}
+
+Denormalized StorePrivate::readResult(const QString &key, const Schema &schema)
+{
+    const Node *holder = effectiveResult(key);
+    if (!holder)
+        return {};
+    ResultView &view = resultView(key);
+    const Meta meta = results.value(key).meta;
+    if (!view.dirty && view.schema == schema) {
+        view.value.meta = meta;
+        return view.value;
+    }
+    Denormalized result;
+    Reader reader(*this, &result.missing);
+    const Dependent self {&view, view.generation, Dependent::ResultKind};
+    result.data = reader.value(holder->at(0), holder, schema, self);
+    const Value &top = holder->at(0);
+    result.found = !(top.type == ValueType::EntityRef && result.data.isNull());
+    result.meta = meta;
+    view.schema = schema;
+    view.value = result;
+    view.dirty = false;
+    return result;
+}
+
+Denormalized StorePrivate::query(const Schema &schema, const Params &args)
+{
+    Denormalized result;
+    Reader reader(*this, &result.missing);
+    if (schema.kind() == Schema::Kind::Entity || schema.kind() == Schema::Kind::Invalidate) {
+        const EntitySchema entitySchema = schema.entitySchema();
+        const QString pk = entitySchema.pk(QJsonObject::fromVariantMap(args));
+        EntityTable *table = findEntityTable(entitySchema.key());
+        const qint64 slot = table && !pk.isEmpty() ? table->find(pk) : -1;
+        if (slot < 0) {
+            if (!pk.isEmpty())
+                result.missing.append(EntityRef {entitySchema.key(), pk});
+            return result;
+        }
+        const Record record
+            = reader.entity(table->id, quint32(slot), entitySchema, Dependent(), true);
+        result.found = !record.isNull();
+        result.data = record.isNull() ? QVariant() : QVariant::fromValue(record);
+        if (const MetaRef &meta = table->slots[slot].meta)
+            result.meta = meta->meta;
+        return result;
+    }
+    const Schema collection = schema.collectionSchema();
+    if (collection.isNull())
+        return result;
+    const auto tableId = collectionTableIds.constFind(collection.key());
+    if (tableId == collectionTableIds.cend())
+        return result;
+    const CollectionTable &table = *collectionTables[tableId.value()];
+    const qint64 slot = table.find(Collection::argumentsKey(args));
+    if (slot < 0 || !table.effective(quint32(slot)))
+        return result;
+    ListView &view = listView(table.id, quint32(slot), collection.entitySchema());
+    result.data = reader.list(view);
+    result.found = true;
+    if (const MetaRef &meta = table.slots[slot].meta)
+        result.meta = meta->meta;
+    return result;
+}
+
+} // namespace DataClient

@@ -1,0 +1,127 @@
+// Optimistic layers (DESIGN.md §5): each layer keeps the batches written into it; what a view
+// shows is the committed data with every layer re-applied on top, in ascending layer id. Removing
+// a layer recomputes only what it touched, so nothing the server confirmed is lost.
+#include "storeprivate_p.h"
+
+#include "schema_p.h"
+
+namespace DataClient {
+
+using namespace detail;
+
+void StorePrivate::recomputeEntityOverride(quint32 tableId, quint32 slot, ChangeSet &changes)
+{
+    Q_UNUSED(changes);
+    EntityTable &table = *entityTables[tableId];
+    NodeRef shown = table.slots[slot].node;
+    bool deleted = false;
+    bool touched = false;
+    for (const auto &[id, batches] : layers) {
+        for (const LayerBatch &layer : batches) {
+            const WriteBatch &batch = *layer.batch;
+            if (batch.staged.size() <= tableId || batch.staged[tableId].size() <= slot
+                || batch.staged[tableId][slot] == 0)
+                continue;
+            const EntityWrite &write = batch.entities[batch.staged[tableId][slot] - 1];
+            touched = true;
+            if (write.invalidate) {
+                shown = {};
+                deleted = true;
+            } else {
+                shown = mergeRecords(write.schema, shown, write.node, true);
+                deleted = false;
+            }
+        }
+    }
+    if (touched)
+        table.overrides.insert(slot, EntityOverride {shown, deleted || !shown});
+    else
+        table.overrides.remove(slot);
+}
+
+void StorePrivate::recomputeCollectionOverride(quint32 tableId, quint32 slot, ChangeSet &changes)
+{
+    Q_UNUSED(changes);
+    CollectionTable &table = *collectionTables[tableId];
+    const CollectionSlot &collection = table.slots[slot];
+    bool exists = collection.exists;
+    QList<quint32> items = collection.items;
+    bool touched = false;
+    for (const auto &[id, batches] : layers) {
+        for (const LayerBatch &layer : batches) {
+            for (const CollectionWrite &write : layer.batch->collections) {
+                if (write.table == tableId
+                    && applyCollectionWrite(table, write, collection, &exists, &items))
+                    touched = true;
+            }
+        }
+    }
+    if (touched)
+        table.overrides.insert(slot, CollectionOverride {items, exists});
+    else
+        table.overrides.remove(slot);
+}
+
+void StorePrivate::recomputeResultOverride(const QString &key, ChangeSet &changes)
+{
+    const NodeRef before = NodeRef::share(effectiveResult(key));
+    NodeRef shown;
+    bool touched = false;
+    for (const auto &[id, batches] : layers) {
+        for (const LayerBatch &layer : batches) {
+            if (layer.resultKey == key && layer.batch->result) {
+                shown = layer.batch->result;
+                touched = true;
+            }
+        }
+    }
+    if (touched)
+        resultOverrides.insert(key, shown);
+    else
+        resultOverrides.remove(key);
+    const Node *after = effectiveResult(key);
+    if (before.get() != after && !nodesEqual(before.get(), after))
+        resultChanged(key, changes);
+}
+
+void StorePrivate::recomputeLayersFor(const WriteBatch &batch, const QString &resultKey,
+                                      ChangeSet &changes)
+{
+    for (const EntityWrite &write : batch.entities) {
+        EntityTable &table = *entityTables[write.table];
+        const NodeRef before = NodeRef::share(table.effective(write.slot));
+        recomputeEntityOverride(write.table, write.slot, changes);
+        const Node *after = table.effective(write.slot);
+        if (before.get() != after && !nodesEqual(before.get(), after))
+            entityChanged(write.table, write.slot, changes);
+    }
+    QList<quint32> tables;
+    for (const CollectionWrite &write : batch.collections) {
+        if (!tables.contains(write.table))
+            tables.append(write.table);
+    }
+    for (quint32 tableId : std::as_const(tables)) {
+        CollectionTable &table = *collectionTables[tableId];
+        for (quint32 slot = 0; slot < table.slots.size(); ++slot) {
+            const auto before = effectiveItems(table, slot);
+            recomputeCollectionOverride(tableId, slot, changes);
+            if (before != effectiveItems(table, slot))
+                collectionChanged(tableId, slot, changes);
+        }
+    }
+    if (!resultKey.isEmpty())
+        recomputeResultOverride(resultKey, changes);
+}
+
+const Node *StorePrivate::effectiveResult(const QString &key) const
+{
+    if (!resultOverrides.isEmpty()) {
+        const auto it = resultOverrides.constFind(key);
+        if (it != resultOverrides.cend())
+            return it->get();
+    }
+    const auto it = results.constFind(key);
+    return it == results.cend() ? nullptr : it->holder.get();
+}
+
+} // namespace DataClient

@@ -1,0 +1,92 @@
+// Memoized denormalization (DESIGN.md §1): views of entities, lists and results, with reverse
+// dependencies so a write invalidates exactly what shows the changed data. A warm read is a
+// flag check; one changed entity in a 10k list re-reads one row.
+#pragma once
+
+#include <DataClient/changeset.h>
+#include <DataClient/denormalized.h>
+#include <DataClient/record.h>
+#include <DataClient/schema.h>
+
+#include <QtCore/QHash>
+#include <QtCore/QList>
+#include <QtCore/QVarLengthArray>
+
+#include <vector>
+
+namespace DataClient::detail {
+
+class EntityViews;
+class ListView;
+class ResultView;
+
+//! Who must be told when a view changes: an entity view (views, slot), a list, or a result
+//! (view, generation: a retired result view ignores stale notifications).
+struct Dependent
+{
+    enum Kind : quint32 { EntityViewKind, ListKind, ResultKind };
+    void *target = nullptr;
+    quint32 slot = 0; // EntityViewKind: the slot; ResultKind: the generation
+    Kind kind = EntityViewKind;
+    friend bool operator==(const Dependent &a, const Dependent &b)
+    {
+        return a.target == b.target && a.slot == b.slot && a.kind == b.kind;
+    }
+};
+
+//! Collects what an invalidation reaches, for the ChangeSet of the write.
+struct Invalidation
+{
+    ChangeSet *changes = nullptr;
+};
+
+void notify(const Dependent &dependent, Invalidation &context);
+
+//! The Records of one entity table read with one EntitySchema.
+class EntityViews
+{
+public:
+    EntityViews(quint32 table, const EntitySchema &schema) : table(table), schema(schema) { }
+    void invalidate(quint32 slot, Invalidation &context);
+    void addEmbedder(quint32 slot, const Dependent &dependent);
+
+    quint32 table;
+    EntitySchema schema;
+    std::vector<Record> views; // by slot; null = not cached
+    QHash<quint32, QList<Dependent>> embedders;
+    QList<ListView *> watchers; // lists of this table's entities (told about every slot)
+};
+
+//! A list of entities (a stored collection) as read with one item schema.
+class ListView
+{
+public:
+    void itemChanged(quint32 slot, Invalidation &context);
+    void markDirty(Invalidation &context, bool structural);
+    void addParent(const Dependent &dependent);
+
+    quint32 collectionTable = 0;
+    quint32 collectionSlot = 0;
+    EntityViews *items = nullptr;
+    QList<quint32> rowSlots; // the slot shown in each row (missing entities are dropped)
+    QVariant value; // QVariantList of Records
+    QVarLengthArray<quint32, 8> dirtySlots;
+    bool dirty = true;
+    bool structural = true;
+    QList<Dependent> parents;
+};
+
+//! The memoized read of one result key.
+class ResultView
+{
+public:
+    void markDirty(Invalidation &context);
+
+    QString key;
+    quint32 generation = 0;
+    Schema schema;
+    bool dirty = true;
+    Denormalized value;
+};
+
+} // namespace DataClient::detail

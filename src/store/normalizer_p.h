@@ -1,0 +1,69 @@
+// Normalizer: walks a response with its Schema and stages entity, collection and result writes
+// into a WriteBatch. Throws SchemaError on bad input; the store is not touched until commit.
+#pragma once
+
+#include <DataClient/schemaerror.h>
+
+#include "storeprivate_p.h"
+
+namespace DataClient::detail {
+
+//! Deeper schema nesting than this is an error (a hostile or broken payload).
+constexpr int MaxNormalizeDepth = 256;
+
+class Normalizer
+{
+public:
+    Normalizer(StorePrivate &store, const Params &args, WriteBatch &batch)
+        : m_store(store), m_args(args), m_batch(batch)
+    { }
+    //! Normalizes the value held by \a holder; the normalized value goes to batch.result.
+    void run(const Node *holder, const Schema &schema);
+
+    //! A position in the response, rendered only for error messages.
+    struct Path
+    {
+        const Path *parent = nullptr;
+        QStringView field;
+        qsizetype index = -1;
+        QString render() const;
+    };
+
+private:
+    struct Parent
+    {
+        const Node *node = nullptr; // enclosing object
+        const EntitySchema *entity = nullptr;
+        QStringView pk;
+    };
+
+    void visit(const Value &value, const Node *owner, const Schema &schema, const Path &path,
+               const Parent &parent, int depth, NodeBuilder &out);
+    void visitEntity(const Value &value, const Node *owner, const Schema &schema, const Path &path,
+                     const Parent &parent, int depth, NodeBuilder &out);
+    void visitArray(const Value &value, const Node *owner, const Schema &schema, const Path &path,
+                    const Parent &parent, int depth, NodeBuilder &out);
+    void visitObject(const Value &value, const Node *owner, const Schema &schema, const Path &path,
+                     const Parent &parent, int depth, NodeBuilder &out);
+    void visitCollection(const Value &value, const Node *owner, const Schema &schema,
+                         const Path &path, const Parent &parent, int depth, NodeBuilder &out);
+    void visitInvalidate(const Value &value, const Node *owner, const Schema &schema,
+                         const Path &path, NodeBuilder &out);
+    //! Normalizes one entity object and stages it; returns its slot.
+    quint32 entity(const Value &value, const Node *owner, const EntitySchema &schema,
+                   const Path &path, const Parent &parent, int depth, NodeRef *record = nullptr);
+    void stage(EntityTable &table, quint32 slot, NodeRef node, const EntitySchema &schema,
+               bool invalidate);
+    [[noreturn]] void fail(const QString &entityKey, const Path &path, const QString &expected,
+                           const QString &found) const;
+
+    StorePrivate &m_store;
+    const Params &m_args;
+    WriteBatch &m_batch;
+};
+
+QJsonObject objectJson(const Node *object);
+//! The pk string of a JSON value ("5" for 5), empty when it cannot be a pk.
+QString pkOf(const Value &value, const Node *owner);
+
+} // namespace DataClient::detail

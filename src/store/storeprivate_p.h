@@ -1,0 +1,93 @@
+// StorePrivate: tables, optimistic layers and the memo, shared by the normalizer (normalizer.cpp),
+// the commit step (commit.cpp, layers.cpp) and the readers (denormalizer.cpp).
+#pragma once
+
+#include <DataClient/store.h>
+
+#include "memo_p.h"
+#include "tables_p.h"
+#include "writebatch_p.h"
+
+#include <QtCore/QHash>
+
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace DataClient {
+
+class StorePrivate
+{
+public:
+    using EntityTable = detail::EntityTable;
+    using CollectionTable = detail::CollectionTable;
+
+    // --- tables ---
+    EntityTable &entityTable(const QString &key);
+    CollectionTable &collectionTable(const QString &key, quint32 itemTable);
+    EntityTable *findEntityTable(const QString &key) const;
+
+    std::vector<std::unique_ptr<EntityTable>> entityTables;
+    QHash<QString, quint32> entityTableIds;
+    std::vector<std::unique_ptr<CollectionTable>> collectionTables;
+    QHash<QString, quint32> collectionTableIds;
+    QHash<QString, detail::ResultSlot> results;
+    QHash<QString, detail::NodeRef> resultOverrides; // optimistic results (null: hidden)
+    qint64 resetAt = 0;
+
+    // --- writes (commit.cpp, layers.cpp) ---
+    StoreWrite write(std::optional<quint64> layer, const QString &resultKey, const Schema &schema,
+                     const Params &args, const detail::Node *holder, const Meta &meta);
+    void commit(detail::WriteBatch &batch, const QString &resultKey, const Meta &meta,
+                ChangeSet &changes);
+    //! What an entity or collection shows changed: report it and invalidate what depends on it.
+    void entityChanged(quint32 table, quint32 slot, ChangeSet &changes);
+    void collectionChanged(quint32 table, quint32 slot, ChangeSet &changes);
+    void resultChanged(const QString &key, ChangeSet &changes);
+    static detail::NodeRef mergeRecords(const EntitySchema &schema, const detail::NodeRef &existing,
+                                        const detail::NodeRef &incoming, bool incomingIsNewer);
+    //! Applies one staged collection write to a collection's (exists, items) state.
+    bool applyCollectionWrite(const CollectionTable &table, const detail::CollectionWrite &write,
+                              const detail::CollectionSlot &collection, bool *exists,
+                              QList<quint32> *items);
+
+    // --- optimistic layers (layers.cpp) ---
+    struct LayerBatch
+    {
+        QString resultKey;
+        std::shared_ptr<detail::WriteBatch> batch;
+    };
+    std::map<quint64, std::vector<LayerBatch>> layers;
+    void recomputeEntityOverride(quint32 table, quint32 slot, ChangeSet &changes);
+    void recomputeCollectionOverride(quint32 table, quint32 slot, ChangeSet &changes);
+    static std::optional<QList<quint32>> effectiveItems(const CollectionTable &table, quint32 slot);
+    void recomputeResultOverride(const QString &key, ChangeSet &changes);
+    void recomputeLayersFor(const detail::WriteBatch &batch, const QString &resultKey,
+                            ChangeSet &changes);
+
+    // --- memo (denormalizer.cpp) ---
+    detail::EntityViews &entityViews(quint32 table, const EntitySchema &schema);
+    detail::ListView &listView(quint32 collectionTable, quint32 slot,
+                               const EntitySchema &itemSchema);
+    detail::ResultView &resultView(const QString &key);
+    void retireResultView(const QString &key);
+    void clearMemo();
+
+    std::vector<std::unique_ptr<detail::EntityViews>> entityViewStore;
+    QHash<QPair<quint32, const void *>, detail::EntityViews *> entityViewIndex;
+    std::vector<std::vector<detail::EntityViews *>> entityViewsByTable;
+    std::vector<std::unique_ptr<detail::ListView>> listViewStore;
+    QHash<QPair<quint64, const void *>, detail::ListView *> listViewIndex;
+    QMultiHash<quint64, detail::ListView *> listViewsByCollection;
+    std::vector<std::unique_ptr<detail::ResultView>> resultViewStore;
+    QHash<QString, detail::ResultView *> resultViewIndex;
+    std::vector<detail::ResultView *> freeResultViews;
+
+    // --- reads (denormalizer.cpp) ---
+    Denormalized readResult(const QString &key, const Schema &schema);
+    Denormalized query(const Schema &schema, const Params &args);
+    const detail::Node *effectiveResult(const QString &key) const;
+    detail::RefToJson refRenderer() const;
+};
+
+} // namespace DataClient

@@ -1,0 +1,121 @@
+// The store's tables: entities by (key, pk), collections by (key, arguments), results by key.
+// Entities and collections are addressed by dense slot numbers, so normalized references and
+// list items are 4-byte integers, and slots are never reused for another pk.
+#pragma once
+
+#include <DataClient/meta.h>
+#include <DataClient/params.h>
+
+#include "compactkey_p.h"
+#include "node_p.h"
+
+#include <QtCore/QHash>
+#include <QtCore/QList>
+#include <QtCore/QSharedData>
+
+#include <vector>
+
+namespace DataClient::detail {
+
+//! Meta shared by every entity one write touched (10k entities, one allocation).
+struct MetaBlock : QSharedData
+{
+    Meta meta;
+};
+using MetaRef = QExplicitlySharedDataPointer<MetaBlock>;
+
+struct EntitySlot
+{
+    CompactKey pk;
+    NodeRef node; // committed record; null when absent or deleted
+    MetaRef meta; // of the last write (for a deleted entity: of the delete)
+    bool deleted = false;
+};
+
+//! What optimistic layers make of one entity, above the committed slot.
+struct EntityOverride
+{
+    NodeRef node;
+    bool deleted = false;
+};
+
+class EntityTable
+{
+public:
+    explicit EntityTable(const QString &key, quint32 id) : key(key), id(id) { }
+
+    //! The slot of \a pk, or -1.
+    qint64 find(QStringView pk) const;
+    //! The slot of \a pk, created empty when new.
+    quint32 findOrAdd(QStringView pk);
+
+    const Node *effective(quint32 slot) const
+    {
+        if (!overrides.isEmpty()) {
+            const auto it = overrides.constFind(slot);
+            if (it != overrides.cend())
+                return it->deleted ? nullptr : it->node.get();
+        }
+        return slots[slot].node.get();
+    }
+    qsizetype count() const; // committed, present entities
+
+    QString key;
+    quint32 id;
+    std::vector<EntitySlot> slots;
+    QHash<quint32, EntityOverride> overrides;
+
+private:
+    void grow();
+    std::vector<quint32> m_index; // open addressing, slot + 1 (0 = empty)
+};
+
+struct CollectionSlot
+{
+    QString argsKey;
+    Params args;
+    QList<quint32> items; // slots of the item table
+    MetaRef meta;
+    bool exists = false;
+};
+
+struct CollectionOverride
+{
+    QList<quint32> items;
+    bool exists = false;
+};
+
+class CollectionTable
+{
+public:
+    CollectionTable(const QString &key, quint32 id, quint32 itemTable)
+        : key(key), id(id), itemTable(itemTable)
+    { }
+    qint64 find(const QString &argsKey) const { return index.value(argsKey, -1); }
+    quint32 findOrAdd(const QString &argsKey, const Params &args);
+    //! Items shown (committed, or what the optimistic layers make of them); nullptr if absent.
+    const QList<quint32> *effective(quint32 slot) const
+    {
+        if (!overrides.isEmpty()) {
+            const auto it = overrides.constFind(slot);
+            if (it != overrides.cend())
+                return it->exists ? &it->items : nullptr;
+        }
+        return slots[slot].exists ? &slots[slot].items : nullptr;
+    }
+
+    QString key; // "[Todo]"
+    quint32 id;
+    quint32 itemTable;
+    std::vector<CollectionSlot> slots;
+    QHash<QString, qint64> index;
+    QHash<quint32, CollectionOverride> overrides;
+};
+
+struct ResultSlot
+{
+    NodeRef holder; // one-element array holding the normalized value
+    Meta meta;
+};
+
+} // namespace DataClient::detail
