@@ -18,10 +18,12 @@ CollectionModel::CollectionModel(Controller *controller, const EndpointPtr &endp
                                  const Params &params, QObject *parent)
     : CollectionModel(parent)
 {
-    d->controller = controller;
     d->endpoint = endpoint;
     d->params = params;
-    d->retarget();
+    if (controller)
+        setController(controller); // retargets
+    else
+        d->retarget();
 }
 
 CollectionModel::~CollectionModel()
@@ -40,11 +42,12 @@ void CollectionModel::setController(Controller *controller)
     DATACLIENT_ASSERT_THREAD(this);
     if (d->controller == controller)
         return;
+    disconnect(d->controllerDestroyedConnection);
     d->controller = controller;
     if (controller) {
         // A destroyed controller leaves the model idle rather than dangling.
-        connect(
-            controller, &QObject::destroyed, this, [this] { d->retarget(); }, Qt::UniqueConnection);
+        d->controllerDestroyedConnection
+            = connect(controller, &QObject::destroyed, this, [this] { d->retarget(); });
     }
     d->retarget();
 }

@@ -72,6 +72,7 @@ public:
     bool active = false;
     QString key;
     QSet<QString> watchedEntityKeys; // entity/collection keys whose changes may touch the result
+    QMetaObject::Connection controllerDestroyedConnection;
     QMetaObject::Connection changedConnection;
     QMetaObject::Connection fetchStateConnection;
     EndpointPtr subscribedEndpoint;

@@ -2,6 +2,7 @@
 
 #include "qmlendpoint.h"
 #include "qmlcontrollerlookup_p.h"
+#include "queryscope.h"
 
 #include <DataClient/controller.h>
 #include <DataClient/restendpoint.h>
@@ -103,6 +104,8 @@ void QueryBase::setControllerObject(QObject *object)
 void QueryBase::componentComplete()
 {
     m_complete = true;
+    if (QueryScope *scope = QueryScope::findFor(this))
+        scope->add(this); // a SuspenseBoundary around us shows our loading / error state
     if (!m_explicitController)
         setController(controllerFor(this));
     applyInputs();

@@ -1,0 +1,69 @@
+// SuspenseBoundary: a fallback while a query inside loads, an error delegate with retry.
+import QtQuick
+import QtTest
+import DataClient
+
+TestCase {
+    id: testCase
+    name: "SuspenseBoundary"
+    when: windowShown
+    width: 400
+    height: 400
+
+    Entity { id: todo; key: "Todo"; primaryKey: "id"; fields: ({ id: 0, title: "" }) }
+    Resource { id: todos; urlPrefix: backend.url; path: "/todos/:id"; schema: todo }
+
+    Component {
+        id: screen
+        SuspenseBoundary {
+            id: boundary
+            width: 400
+            height: 400
+            property alias list: list
+            fallback: Component { Text { objectName: "fallback"; text: "Loading…" } }
+            errorDelegate: Component {
+                Text { objectName: "errorView"; text: boundary.error.message }
+            }
+            ListView {
+                id: list
+                anchors.fill: parent
+                model: Suspense { endpoint: todos.getList; params: ({}) }
+                delegate: Text { required property string title; height: 20; text: title }
+            }
+        }
+    }
+
+    function init() {
+        backend.reset()
+        Controller.resetEntireStore()
+    }
+
+    function test_fallbackWhileLoadingThenContent() {
+        backend.setLatency(100)
+        const boundary = createTemporaryObject(screen, testCase)
+        compare(boundary.count, 1)
+        verify(boundary.loading)
+        verify(findChild(boundary, "fallback"))
+        verify(!boundary.list.visible)
+        tryCompare(boundary, "loading", false)
+        verify(boundary.list.visible)
+        verify(!findChild(boundary, "fallback"))
+        compare(boundary.list.count, 12)
+    }
+
+    function test_errorDelegateAndRetry() {
+        backend.failNext(1, 503)
+        const boundary = createTemporaryObject(screen, testCase)
+        tryCompare(boundary, "failed", true)
+        compare(boundary.error.status, 503)
+        const errorView = findChild(boundary, "errorView")
+        verify(errorView)
+        compare(errorView.text, boundary.error.message)
+        verify(!boundary.list.visible)
+        boundary.retry()
+        tryCompare(boundary, "failed", false)
+        tryCompare(boundary, "loading", false)
+        verify(boundary.list.visible)
+        compare(boundary.list.count, 12)
+    }
+}
