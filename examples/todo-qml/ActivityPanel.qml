@@ -1,0 +1,78 @@
+// The live panel: a `Live` query of the server's /status, re-fetched every pollFrequency ms
+// while the panel exists, showing the server's clock and its latest requests.
+pragma ComponentBehavior: Bound
+
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import DataClient
+
+Pane {
+    id: panel
+
+    required property var endpoint // status.get
+    readonly property alias query: live
+    readonly property bool ready: live.data !== null && live.data !== undefined
+    readonly property var status: live.data
+
+    Live {
+        id: live
+        endpoint: panel.endpoint
+        params: ({ id: "server" })
+    }
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 6
+
+        Label {
+            text: qsTr("Server (live)")
+            font.bold: true
+        }
+        Label {
+            visible: live.error !== null && live.error !== undefined && !panel.ready
+            text: qsTr("No /status here: %1").arg(live.error ? live.error.message : "")
+            wrapMode: Text.Wrap
+            Layout.fillWidth: true
+        }
+        Label {
+            visible: panel.ready
+            text: panel.ready ? Qt.formatDateTime(panel.status.time, "hh:mm:ss") : ""
+            font.pixelSize: 28
+        }
+        Label {
+            visible: panel.ready
+            text: panel.ready
+                  ? qsTr("%1 requests since %2").arg(panel.status.requestCount)
+                        .arg(Qt.formatDateTime(panel.status.startedAt, "hh:mm:ss"))
+                  : ""
+            color: "#666"
+        }
+        Label {
+            visible: panel.ready && (panel.status.latency > 0 || panel.status.failRate > 0)
+            text: panel.ready ? qsTr("latency %1 ms, fail rate %2")
+                                .arg(panel.status.latency).arg(panel.status.failRate) : ""
+            color: "#8a1c14"
+        }
+        Label {
+            visible: panel.ready
+            text: qsTr("Recent requests")
+            font.bold: true
+            Layout.topMargin: 8
+        }
+        Repeater {
+            model: panel.ready ? panel.status.recent : []
+            delegate: Label {
+                required property var modelData
+                text: modelData.method + " " + modelData.path + "  " + modelData.status
+                color: modelData.status >= 400 ? "#b3261e" : "#333"
+                font.family: "monospace"
+                elide: Text.ElideRight
+                Layout.fillWidth: true
+            }
+        }
+        Item {
+            Layout.fillHeight: true
+        }
+    }
+}

@@ -1,0 +1,84 @@
+// One todo: a check box (toggle), its title (double-click or ✎ to rename), when it was created
+// (a Date, from the Deserialize.dateTime field) and a delete button. It only asks; the list's
+// owner runs the optimistic mutations.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+
+Rectangle {
+    id: row
+
+    required property var entity
+    required property int index
+
+    signal toggleRequested(bool completed)
+    signal renameRequested(string title)
+    signal deleteRequested
+
+    // Optimistic rows (not yet confirmed) have the temporary negative ids the app gives them.
+    readonly property bool pending: entity.id < 0
+
+    implicitHeight: 40
+    color: index % 2 ? "#f7f7f7" : "white"
+
+    RowLayout {
+        anchors.fill: parent
+        anchors.leftMargin: 6
+        anchors.rightMargin: 6
+        spacing: 8
+
+        CheckBox {
+            checked: row.entity.completed
+            onToggled: row.toggleRequested(checked)
+        }
+        Label {
+            id: title
+            visible: !editor.visible
+            text: row.entity.title
+            font.strikeout: row.entity.completed
+            opacity: row.pending ? 0.5 : 1
+            elide: Text.ElideRight
+            Layout.fillWidth: true
+            MouseArea {
+                anchors.fill: parent
+                onDoubleClicked: editor.open()
+            }
+        }
+        TextField {
+            id: editor
+            visible: false
+            Layout.fillWidth: true
+            function open() {
+                text = row.entity.title;
+                visible = true;
+                forceActiveFocus();
+                selectAll();
+            }
+            onAccepted: {
+                visible = false;
+                if (text.trim() !== "" && text !== row.entity.title)
+                    row.renameRequested(text.trim());
+            }
+            Keys.onEscapePressed: visible = false
+            onActiveFocusChanged: if (!activeFocus) visible = false
+        }
+        Label {
+            text: Qt.formatDateTime(row.entity.createdAt, "d MMM yyyy, hh:mm")
+            color: "#666"
+        }
+        ToolButton {
+            text: "✎"
+            enabled: !row.pending
+            onClicked: editor.open()
+            ToolTip.visible: hovered
+            ToolTip.text: qsTr("Rename")
+        }
+        ToolButton {
+            text: "🗑"
+            enabled: !row.pending
+            onClicked: row.deleteRequested()
+            ToolTip.visible: hovered
+            ToolTip.text: qsTr("Delete")
+        }
+    }
+}

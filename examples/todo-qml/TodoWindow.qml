@@ -1,0 +1,188 @@
+// The demo window on the DataClient QML types (Main.qml switches to it once the Store layer is
+// implemented; until then Main.qml is an interim XMLHttpRequest UI). Users on the left, the
+// live status on the right. Every mutation is optimistic: it shows at once, and a failure
+// (try --fail-rate 0.5) rolls back only that change and offers a retry.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import DataClient
+
+ApplicationWindow {
+    id: window
+
+    required property string apiUrl
+    required property bool embeddedServer
+    required property int initialUserId
+
+    property int userId: initialUserId
+    property string userName: ""
+    property int nextTemporaryId: -1
+
+    // The screenshot run waits for this (a property, never a timer).
+    readonly property bool dataShown: userList.count > 0 && todoList.count > 0
+                                      && (!embeddedServer || activity.ready)
+    readonly property string statusText: "users: " + describe(userList.query)
+                                         + "; todos: " + describe(todoList.query)
+                                         + "; status: " + describe(activity.query)
+
+    function describe(query) {
+        if (query.error)
+            return "error " + query.error.status + " " + query.error.message;
+        return ["idle", "loading", "ready", "error"][query.status] + ", " + query.count + " rows";
+    }
+
+    // Runs a mutation; on failure the optimistic change is already rolled back, so the banner
+    // only has to say what failed and offer to run it again.
+    function mutate(what, endpoint, params, body) {
+        Controller.fetch(endpoint, params, body).then(function () {}, function (error) {
+            banner.show(qsTr("Could not %1: %2").arg(what).arg(error.message),
+                        () => window.mutate(what, endpoint, params, body));
+        });
+    }
+
+    width: 1100
+    height: 720
+    visible: true
+    title: qsTr("DataClient todos")
+
+    Entity {
+        id: user
+        key: "User"
+        primaryKey: "id"
+    }
+    Entity {
+        id: todo
+        key: "Todo"
+        primaryKey: "id"
+        fields: ({ createdAt: Deserialize.dateTime, author: user })
+    }
+    Entity {
+        id: serverStatus
+        key: "ServerStatus"
+        primaryKey: "id"
+        fields: ({ time: Deserialize.dateTime, startedAt: Deserialize.dateTime })
+    }
+    Resource {
+        id: users
+        urlPrefix: window.apiUrl
+        path: "/users/:id"
+        schema: user
+    }
+    Resource {
+        id: todos
+        urlPrefix: window.apiUrl
+        path: "/todos/:id"
+        schema: todo
+        searchParams: ["userId"]
+        paginationField: "page"
+        optimistic: true
+    }
+    Resource {
+        id: status
+        urlPrefix: window.apiUrl
+        path: "/status/:id"
+        schema: serverStatus
+        pollFrequency: 1000
+    }
+
+    header: ToolBar {
+        RowLayout {
+            anchors.fill: parent
+            Label {
+                text: qsTr("DataClient todos")
+                font.bold: true
+                Layout.leftMargin: 8
+            }
+            Label {
+                text: window.apiUrl + (window.embeddedServer ? qsTr(" (embedded)") : "")
+                opacity: 0.6
+                Layout.fillWidth: true
+            }
+            Label {
+                visible: todoList.query.stale
+                text: qsTr("refreshing…")
+                opacity: 0.6
+            }
+            BusyIndicator {
+                running: userList.query.loading || todoList.query.loading
+                Layout.preferredHeight: 28
+                Layout.preferredWidth: 28
+            }
+        }
+    }
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 0
+
+        ErrorBanner {
+            id: banner
+            Layout.fillWidth: true
+        }
+        // A failed load: the query keeps its error until a retry succeeds.
+        ErrorBanner {
+            message: todoList.query.error ? qsTr("Could not load the todos: %1")
+                                            .arg(todoList.query.error.message) : ""
+            retry: () => todoList.query.refetch()
+            Layout.fillWidth: true
+        }
+        RowLayout {
+            spacing: 0
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+
+            UserList {
+                id: userList
+                endpoint: users.getList
+                selectedUserId: window.userId
+                onUserSelected: (id, name) => {
+                    window.userId = id;
+                    window.userName = name;
+                }
+                Layout.preferredWidth: 220
+                Layout.fillHeight: true
+            }
+            ColumnLayout {
+                spacing: 4
+                Layout.fillWidth: true
+                Layout.fillHeight: true
+                Layout.margins: 6
+
+                NewTodoBar {
+                    Layout.fillWidth: true
+                    onAddRequested: title => {
+                        const params = { userId: window.userId };
+                        window.mutate(qsTr("add \"%1\"").arg(title), todos.getList.push, params, {
+                            id: window.nextTemporaryId--, // replaced by the server's id
+                            userId: window.userId,
+                            title: title,
+                            completed: false,
+                            createdAt: new Date().toISOString()
+                        });
+                    }
+                }
+                TodoList {
+                    id: todoList
+                    endpoint: todos.getList
+                    userId: window.userId
+                    Layout.fillWidth: true
+                    Layout.fillHeight: true
+                    onToggleRequested: (todo, completed) => window.mutate(
+                        qsTr("update \"%1\"").arg(todo.title), todos.partialUpdate,
+                        { id: todo.id }, { completed: completed })
+                    onRenameRequested: (todo, title) => window.mutate(
+                        qsTr("rename \"%1\"").arg(todo.title), todos.partialUpdate,
+                        { id: todo.id }, { title: title })
+                    onDeleteRequested: todo => window.mutate(
+                        qsTr("delete \"%1\"").arg(todo.title), todos["delete"], { id: todo.id })
+                }
+            }
+            ActivityPanel {
+                id: activity
+                endpoint: status.get
+                Layout.preferredWidth: 260
+                Layout.fillHeight: true
+            }
+        }
+    }
+}
