@@ -8,7 +8,7 @@
 
 namespace DataClient {
 
-class EntitySchemaPrivate : public QSharedData
+class DATACLIENT_SCHEMA_EXPORT EntitySchemaPrivate : public QSharedData
 {
 public:
     struct NestedField
@@ -43,8 +43,9 @@ public:
 
 //! The pk of a JSON value as the reference writes it: strings as is, integral numbers in
 //! decimal, other numbers in shortest form; empty for anything else.
-QString pkString(const QJsonValue &value);
+DATACLIENT_SCHEMA_EXPORT QString pkString(const QJsonValue &value);
 //! Shallow merge: \a incoming's fields replace \a existing's whole; others are kept.
-QJsonObject shallowMerge(const QJsonObject &existing, const QJsonObject &incoming);
+DATACLIENT_SCHEMA_EXPORT QJsonObject shallowMerge(const QJsonObject &existing,
+                                                  const QJsonObject &incoming);
 
 } // namespace DataClient

@@ -5,7 +5,7 @@
 
 namespace DataClient {
 
-class SchemaPrivate : public QSharedData
+class DATACLIENT_SCHEMA_EXPORT SchemaPrivate : public QSharedData
 {
 public:
     Schema::Kind kind = Schema::Kind::None;

@@ -1,0 +1,248 @@
+// Normalizing responses into the store and reading them back: entities, nesting, arrays,
+// wrappers, merges and the race rule. CASES.md 18, 26, 35, 36.
+#include "storefixtures.h"
+
+#include <QTest>
+
+using namespace DataClient;
+using namespace Fixtures;
+using namespace Qt::StringLiterals;
+
+class tst_StoreNormalize : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    // CASES 26: Collection([Todo]) with args {userId: "1"}
+    void collectionIdentityAndEntityTable()
+    {
+        Store store;
+        const Params args {{u"userId"_s, u"1"_s}};
+        const StoreWrite write = store.setResponse(u"list"_s, todoList(), args,
+                                                   json(R"([{"id": "5", "title": "x"}])"), at(1));
+        QVERIFY(write.ok());
+        QCOMPARE(*store.entity({u"Todo"_s, u"5"_s}),
+                 json(R"({"id": "5", "title": "x"})").toObject());
+        const Denormalized list = store.query(todoList(), args);
+        QVERIFY(list.found);
+        QCOMPARE(ids(list.data), QStringList {u"5"_s});
+        QVERIFY(write.changes.entities.contains({u"[Todo]"_s, uR"({"userId":"1"})"_s}));
+        QVERIFY(write.changes.entities.contains({u"Todo"_s, u"5"_s}));
+        QCOMPARE(write.changes.results, QSet<QString> {u"list"_s});
+    }
+
+    void entityResultWithNestedEntityAndDates()
+    {
+        Store store;
+        const auto value = json(R"({"id": 1, "title": "a", "createdAt": "2023-05-15T15:36:43.144Z",
+                                    "author": {"id": 25, "username": "victor25",
+                                               "address": {"city": "Zürich", "zip": "52363"}}})");
+        QVERIFY(store.setResponse(u"get"_s, todoSchema(), {}, value, at(1)).ok());
+        // the author is its own entity; the todo refers to it by pk
+        QCOMPARE(store.entity({u"Todo"_s, u"1"_s})->value(u"author"_s), QJsonValue(u"25"_s));
+        QCOMPARE(store.entity({u"User"_s, u"25"_s})->value(u"username"_s),
+                 QJsonValue(u"victor25"_s));
+
+        const Denormalized read = store.denormalize(u"get"_s, todoSchema(), {});
+        QVERIFY(read.found);
+        QVERIFY(read.missing.isEmpty());
+        const Record todo = recordOf(read.data);
+        QCOMPARE(todo.entityKey(), u"Todo"_s);
+        QCOMPARE(todo.pk(), u"1"_s);
+        QCOMPARE(todo.value(u"title"_s), QVariant(u"a"_s));
+        QCOMPARE(todo.value(u"createdAt"_s).toDateTime(),
+                 QDateTime(QDate(2023, 5, 15), QTime(15, 36, 43, 144), Qt::UTC));
+        const Record author = recordOf(todo.value(u"author"_s));
+        QCOMPARE(author.value(u"username"_s), QVariant(u"victor25"_s));
+        QCOMPARE(author.value(u"address"_s).toMap().value(u"city"_s), QVariant(u"Zürich"_s));
+        // plain-map view for QML and generic code
+        QCOMPARE(read.data.toMap().value(u"author"_s).toMap().value(u"id"_s), QVariant(25.0));
+        QCOMPARE(todo.keys(), (QStringList {u"author"_s, u"createdAt"_s, u"id"_s, u"title"_s}));
+    }
+
+    void listOfEntitiesInsideAnEntity()
+    {
+        Store store;
+        const Schema tag = Schema::entity(EntitySchema(u"Tag"_s, u"name"_s));
+        const Schema post
+            = Schema::entity(EntitySchema(u"Post"_s).withNested(u"tags"_s, Schema::array(tag)));
+        QVERIFY(store
+                    .setResponse(
+                        u"p"_s, post, {},
+                        json(R"({"id": 1, "tags": [{"name": "qt", "n": 1}, {"name": "c++"}]})"),
+                        at(1))
+                    .ok());
+        QCOMPARE(store.entityCount(u"Tag"_s), 2);
+        const Record record = recordOf(store.denormalize(u"p"_s, post, {}).data);
+        const QVariantList tags = record.value(u"tags"_s).toList();
+        QCOMPARE(tags.size(), 2);
+        QCOMPARE(recordOf(tags.at(0)).value(u"n"_s), QVariant(1.0));
+        QCOMPARE(recordOf(tags.at(1)).pk(), u"c++"_s);
+    }
+
+    void plainArrayAndNoneSchema()
+    {
+        Store store;
+        QVERIFY(store
+                    .setResponse(u"a"_s, Schema::array(todoSchema()), {},
+                                 json(R"([{"id": 1}, {"id": 2}])"), at(1))
+                    .ok());
+        QCOMPARE(ids(store.denormalize(u"a"_s, Schema::array(todoSchema()), {}).data),
+                 (QStringList {u"1"_s, u"2"_s}));
+        QVERIFY(store.setResponse(u"raw"_s, Schema(), {}, json(R"({"x": [1, "y"]})"), at(1)).ok());
+        QCOMPARE(store.denormalize(u"raw"_s, Schema(), {}).data,
+                 QVariant(QVariantMap {{u"x"_s, QVariantList {1.0, u"y"_s}}}));
+    }
+
+    // SPEC 4.3: {results: Collection, total, ...}
+    void objectWrapper()
+    {
+        Store store;
+        const Schema wrapper = Schema::object({{u"results"_s, todoList()}});
+        QVERIFY(store
+                    .setResponse(
+                        u"w"_s, wrapper, {},
+                        json(R"({"results": [{"id": 1}, {"id": 2}], "total": 40, "limit": 2})"),
+                        at(1))
+                    .ok());
+        const QVariantMap read = store.denormalize(u"w"_s, wrapper, {}).data.toMap();
+        QCOMPARE(read.value(u"total"_s), QVariant(40.0));
+        QCOMPARE(ids(read.value(u"results"_s)), (QStringList {u"1"_s, u"2"_s}));
+        // the wrapped collection is stored like getList's
+        QCOMPARE(ids(store.query(wrapper, {}).data), (QStringList {u"1"_s, u"2"_s}));
+    }
+
+    // CASES 18: nested plain objects are replaced whole, other fields kept
+    void shallowMergeReplacesNestedObjectsWhole()
+    {
+        Store store;
+        const Schema thing = Schema::entity(EntitySchema(u"Thing"_s));
+        QVERIFY(store
+                    .setResponse(u"a"_s, thing, {},
+                                 json(R"({"id": "5", "complexThing": {"arg": 88}, "extra": "hi"})"),
+                                 at(1))
+                    .ok());
+        QVERIFY(store
+                    .setResponse(u"b"_s, thing, {},
+                                 json(R"({"id": "5", "complexThing": {"firstvalue": 5}})"), at(2))
+                    .ok());
+        QCOMPARE(
+            *store.entity({u"Thing"_s, u"5"_s}),
+            json(R"({"id": "5", "complexThing": {"firstvalue": 5}, "extra": "hi"})").toObject());
+    }
+
+    // CASES 35: a partial response updates what it has, keeps the rest
+    void partialResponseKeepsOtherFields()
+    {
+        Store store;
+        QVERIFY(store
+                    .setResponse(
+                        u"a"_s, todoSchema(), {},
+                        json(R"({"id": 1, "title": "old", "completed": true, "userId": 3})"), at(1))
+                    .ok());
+        const StoreWrite write = store.setResponse(u"b"_s, todoSchema(), {},
+                                                   json(R"({"id": 1, "title": "hello"})"), at(2));
+        QCOMPARE(*store.entity({u"Todo"_s, u"1"_s}),
+                 json(R"({"id": 1, "title": "hello", "completed": true, "userId": 3})").toObject());
+        QVERIFY(write.changes.entities.contains({u"Todo"_s, u"1"_s}));
+    }
+
+    // CASES 36: an older response never overwrites newer fields; it only fills missing ones
+    void raceOlderResponseOnlyFillsMissingFields()
+    {
+        Store store;
+        QVERIFY(store
+                    .setResponse(u"new"_s, todoSchema(), {}, json(R"({"id": 1, "title": "newer"})"),
+                                 at(200))
+                    .ok());
+        const StoreWrite old = store.setResponse(
+            u"old"_s, todoSchema(), {}, json(R"({"id": 1, "title": "older", "completed": false})"),
+            at(100));
+        QVERIFY(old.ok());
+        QCOMPARE(*store.entity({u"Todo"_s, u"1"_s}),
+                 json(R"({"id": 1, "title": "newer", "completed": false})").toObject());
+        QCOMPARE(store.entityMeta({u"Todo"_s, u"1"_s}).date, 200);
+        // an older response that adds nothing changes nothing
+        const StoreWrite again = store.setResponse(QString(), todoSchema(), {},
+                                                   json(R"({"id": 1, "title": "oldest"})"), at(50));
+        QVERIFY(again.changes.isEmpty());
+        QCOMPARE(store.entity({u"Todo"_s, u"1"_s})->value(u"title"_s), QJsonValue(u"newer"_s));
+    }
+
+    void sameEntityTwiceInOneResponseMerges()
+    {
+        Store store;
+        QVERIFY(
+            store
+                .setResponse(u"l"_s, Schema::array(todoSchema()), {},
+                             json(R"([{"id": 1, "title": "a", "x": 1}, {"id": 1, "title": "b"}])"),
+                             at(1))
+                .ok());
+        QCOMPARE(*store.entity({u"Todo"_s, u"1"_s}),
+                 json(R"({"id": 1, "title": "b", "x": 1})").toObject());
+    }
+
+    void noOpWriteReportsNothing()
+    {
+        Store store;
+        const auto value = json(R"([{"id": 1, "author": {"id": 2}}])");
+        QVERIFY(!store.setResponse(u"l"_s, todoList(), {}, value, at(1)).changes.isEmpty());
+        const StoreWrite again = store.setResponse(u"l"_s, todoList(), {}, value, at(2));
+        QVERIFY(again.ok());
+        QVERIFY2(again.changes.isEmpty(), "identical data, only newer meta");
+        QCOMPARE(store.resultMeta(u"l"_s).date, 2);
+    }
+
+    void compactJsonInputGivesTheSameStore()
+    {
+        Store viaQJson, viaCompact;
+        const QByteArray text
+            = R"([{"id": 1, "title": "é\u00e8", "createdAt": "2020-01-01T00:00:00Z",
+                                   "author": {"id": 7, "name": "x"}}])";
+        QVERIFY(
+            viaQJson
+                .setResponse(u"l"_s, todoList(), {}, QJsonDocument::fromJson(text).array(), at(1))
+                .ok());
+        QVERIFY(
+            viaCompact.setResponse(u"l"_s, todoList(), {}, CompactJson::parse(text), at(1)).ok());
+        QCOMPARE(*viaCompact.entity({u"Todo"_s, u"1"_s}), *viaQJson.entity({u"Todo"_s, u"1"_s}));
+        QCOMPARE(viaCompact.denormalize(u"l"_s, todoList(), {}).data.toList().first().toMap(),
+                 viaQJson.denormalize(u"l"_s, todoList(), {}).data.toList().first().toMap());
+    }
+
+    void entityProcessAndCustomMerge()
+    {
+        Store store;
+        const Schema user = Schema::entity(
+            EntitySchema(u"User"_s, u"username"_s)
+                .withProcess([](const QJsonObject &value, const QJsonValue &, const Params &args) {
+                    QJsonObject copy = value; // SPEC 4.4: the pk comes from the URL parameters
+                    copy.insert(u"username"_s, args.value(u"username"_s).toString());
+                    return copy;
+                })
+                .withMerge([](const QJsonObject &existing, const QJsonObject &incoming) {
+                    QJsonObject merged = incoming;
+                    merged.insert(u"visits"_s, existing.value(u"visits"_s).toInt() + 1);
+                    return merged;
+                }));
+        const Params args {{u"username"_s, u"ann"_s}};
+        QVERIFY(store.setResponse(u"u"_s, user, args, json(R"({"visits": 0})"), at(1)).ok());
+        QVERIFY(store.setResponse(u"u"_s, user, args, json(R"({"visits": 0})"), at(2)).ok());
+        QCOMPARE(store.entity({u"User"_s, u"ann"_s})->value(u"visits"_s), QJsonValue(1));
+    }
+
+    void gadgetLikeDefaults()
+    {
+        Store store;
+        const Schema item
+            = Schema::entity(EntitySchema(u"Item"_s).withDefaults({{u"done"_s, false}}));
+        QVERIFY(store.setResponse(u"i"_s, item, {}, json(R"({"id": 1})"), at(1)).ok());
+        const Record record = recordOf(store.denormalize(u"i"_s, item, {}).data);
+        QCOMPARE(record.value(u"done"_s), QVariant(false));
+        QVERIFY(record.contains(u"done"_s));
+        QVERIFY(!record.value(u"nothing"_s).isValid());
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_StoreNormalize)
+#include "tst_storenormalize.moc"
