@@ -1,0 +1,207 @@
+// Bad input gets a clear SchemaError (entity key, where, what was expected and found) and leaves
+// the store exactly as it was (issue 3 "Bad input"; CASES.md 39).
+#include "storefixtures.h"
+
+#include <QTest>
+
+#include <memory>
+
+using namespace DataClient;
+using namespace Fixtures;
+using namespace Qt::StringLiterals;
+
+class tst_StoreBadInput : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<Store> current;
+    QByteArray before;
+
+    void expectRejected(const QString &key, const Schema &schema, const QJsonValue &value,
+                        const QString &entityKey, const QString &path, const QString &expectedPart,
+                        const QString &foundPart)
+    {
+        Store &store = *current;
+        const StoreWrite write = store.setResponse(key, schema, {}, value, at(100));
+        QVERIFY2(write.error.has_value(), "the write must fail");
+        const SchemaError &error = *write.error;
+        QCOMPARE(error.entityKey(), entityKey);
+        QCOMPARE(error.path(), path);
+        QVERIFY2(error.expected().contains(expectedPart), qPrintable(error.message()));
+        QVERIFY2(error.found().contains(foundPart), qPrintable(error.message()));
+        QVERIFY(error.message().contains(entityKey));
+        QVERIFY(write.changes.isEmpty());
+        QCOMPARE(snapshot(store, {u"list"_s}, todoList()), before); // nothing partially written
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        current = std::make_unique<Store>();
+        Store &store = *current;
+        QVERIFY(store
+                    .setResponse(
+                        u"list"_s, todoList(), {},
+                        json(R"([{"id": 1, "title": "one", "author": {"id": 2, "name": "ann"}}])"),
+                        at(1))
+                    .ok());
+        before = snapshot(store, {u"list"_s}, todoList());
+    }
+
+    void objectWhereAListIsExpected()
+    {
+        expectRejected(u"list"_s, todoList(), json(R"({"id": 3})"), u"[Todo]"_s, QString(),
+                       u"an array"_s, u"the object {\"id\":3}"_s);
+    }
+
+    void listWhereAnEntityIsExpected()
+    {
+        expectRejected(u"one"_s, todoSchema(), json(R"([{"id": 3}])"), u"Todo"_s, QString(),
+                       u"an object"_s, u"an array of 1 items"_s);
+    }
+
+    void nonObjectEntityInAList()
+    {
+        // the first items are fine: they must not be written either
+        expectRejected(u"list"_s, todoList(), json(R"([{"id": 7}, {"id": 8}, "nine"])"), u"Todo"_s,
+                       u"[2]"_s, u"an object"_s, u"the string \"nine\""_s);
+        QVERIFY(!current->entity({u"Todo"_s, u"7"_s}));
+    }
+
+    // CASES 39
+    void missingPrimaryKey()
+    {
+        expectRejected(u"list"_s, todoList(), json(R"([{"id": 7}, {"title": "no id"}])"), u"Todo"_s,
+                       u"[1].id"_s, u"primary key"_s, u"nothing"_s);
+    }
+
+    void emptyPrimaryKey()
+    {
+        expectRejected(u"one"_s, todoSchema(), json(R"({"id": ""})"), u"Todo"_s, u"id"_s,
+                       u"primary key"_s, u"an empty string"_s);
+    }
+
+    void primaryKeyOfTheWrongType()
+    {
+        expectRejected(u"one"_s, todoSchema(), json(R"({"id": {"nested": 1}})"), u"Todo"_s, u"id"_s,
+                       u"a string or a number"_s, u"the object"_s);
+    }
+
+    void missingPrimaryKeyInANestedEntity()
+    {
+        expectRejected(u"list"_s, todoList(), json(R"([{"id": 7, "author": {"name": "x"}}])"),
+                       u"User"_s, u"[0].author.id"_s, u"primary key"_s, u"nothing"_s);
+    }
+
+    void badDateTime()
+    {
+        expectRejected(u"list"_s, todoList(), json(R"([{"id": 7, "createdAt": "yesterday"}])"),
+                       u"Todo"_s, u"[0].createdAt"_s, u"ISO 8601"_s, u"\"yesterday\""_s);
+        expectRejected(u"list"_s, todoList(),
+                       json(R"([{"id": 7, "createdAt": "2023-02-30T00:00:00Z"}])"), u"Todo"_s,
+                       u"[0].createdAt"_s, u"ISO 8601"_s, u"2023-02-30"_s);
+        expectRejected(u"list"_s, todoList(), json(R"([{"id": 7, "createdAt": 5}])"), u"Todo"_s,
+                       u"[0].createdAt"_s, u"ISO 8601"_s, u"the number 5"_s);
+    }
+
+    void badDecimal()
+    {
+        const Schema price = Schema::entity(
+            EntitySchema(u"Price"_s).withField(u"amount"_s, Deserialize::decimal()));
+        expectRejected(u"p"_s, price, json(R"({"id": 1, "amount": "12,50"})"), u"Price"_s,
+                       u"amount"_s, u"decimal"_s, u"\"12,50\""_s);
+    }
+
+    void failingCustomDeserializer()
+    {
+        const Schema color = Schema::entity(
+            EntitySchema(u"Color"_s)
+                .withField(u"rgb"_s,
+                           Deserialize::custom(u"a #rrggbb string"_s, [](const QJsonValue &value) {
+                               const QString text = value.toString();
+                               return text.startsWith(u'#') && text.size() == 7 ? QVariant(text)
+                                                                                : QVariant();
+                           })));
+        expectRejected(u"c"_s, color, json(R"({"id": 1, "rgb": "red"})"), u"Color"_s, u"rgb"_s,
+                       u"#rrggbb"_s, u"\"red\""_s);
+    }
+
+    void wrapperThatIsNotAnObject()
+    {
+        const Schema wrapper = Schema::object({{u"results"_s, todoList()}});
+        expectRejected(u"w"_s, wrapper, json(R"([1, 2])"), u"[Todo]"_s, QString(), u"an object"_s,
+                       u"an array"_s);
+        expectRejected(u"w"_s, wrapper, json(R"({"results": {"id": 1}})"), u"[Todo]"_s,
+                       u"results"_s, u"an array"_s, u"the object"_s);
+    }
+
+    void invalidateWithoutAPrimaryKey()
+    {
+        expectRejected(u"d"_s, Schema::invalidate(todoSchema()), json(R"({"title": "x"})"),
+                       u"Todo"_s, QString(), u"primary key"_s, u"the object"_s);
+        expectRejected(u"d"_s, Schema::invalidate(todoSchema()), QJsonValue(true), u"Todo"_s,
+                       QString(), u"primary key"_s, u"true"_s);
+    }
+
+    void pushThatIsNotAnEntity()
+    {
+        expectRejected(u"push"_s, todoList().push(), QJsonValue(42), u"Todo"_s, QString(),
+                       u"the created entity"_s, u"the number 42"_s);
+    }
+
+    void deeplyNestedPayload()
+    {
+        Store &store = *current;
+        // A chain of nested entities deeper than the store accepts.
+        static Schema chain;
+        chain = Schema::entity(EntitySchema(u"Node"_s).withNested(u"next"_s, [] { return chain; }));
+        QString text;
+        for (int i = 0; i < 300; ++i)
+            text += u"{\"id\": %1, \"next\": "_s.arg(i);
+        text += u"null"_s + QString(300, u'}');
+        const QJsonValue value = QJsonDocument::fromJson(text.toUtf8()).object();
+        QVERIFY(value.isObject());
+        const StoreWrite write = store.setResponse(u"deep"_s, chain, {}, value, at(100));
+        QVERIFY(write.error);
+        QVERIFY2(write.error->expected().contains(u"levels of nesting"_s),
+                 qPrintable(write.error->message()));
+        QVERIFY(write.error->path().startsWith(u"next.next.next"_s));
+        QCOMPARE(snapshot(store, {u"list"_s}, todoList()), before);
+        QCOMPARE(store.entityCount(u"Node"_s), 0);
+        chain = Schema(); // break the self reference before exit
+    }
+
+    void cyclicPayloadIsFine()
+    {
+        Store &store = *current;
+        // A payload whose entities refer back to each other is a finite tree: it normalizes, and
+        // reading it back does not loop (the inner occurrence is cut).
+        static Schema person;
+        person = Schema::entity(
+            EntitySchema(u"Person"_s).withNested(u"friend"_s, [] { return person; }));
+        const auto value = json(
+            R"({"id": 1, "name": "a", "friend": {"id": 2, "friend": {"id": 1, "friend": {"id": 2}}}})");
+        QVERIFY(store.setResponse(u"p"_s, person, {}, value, at(100)).ok());
+        const Record one = recordOf(store.denormalize(u"p"_s, person, {}).data);
+        const Record two = recordOf(one.value(u"friend"_s));
+        QCOMPARE(two.pk(), u"2"_s);
+        const Record cut = recordOf(two.value(u"friend"_s));
+        QCOMPARE(cut.pk(), u"1"_s);
+        QCOMPARE(cut.value(u"name"_s), QVariant(u"a"_s));
+        QVERIFY(cut.value(u"friend"_s).isNull()); // the cycle stops here
+        person = Schema();
+    }
+
+    void malformedJsonText()
+    {
+        QString error;
+        qsizetype offset = -1;
+        const CompactJson parsed = CompactJson::parse(R"([{"id": 1}, {"id": ])", &error, &offset);
+        QVERIFY(parsed.isUndefined());
+        QVERIFY(!error.isEmpty());
+        QCOMPARE(offset, 19); // the ']' where a value should be
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_StoreBadInput)
+#include "tst_storebadinput.moc"
