@@ -14,6 +14,7 @@ run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
 run(${CMAKE_COMMAND} -S ${PROJECT_DIR} -B ${WORK_DIR}/build -G ${GENERATOR}
     -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_BUILD_TYPE=${BUILD_TYPE} -DCMAKE_PREFIX_PATH=${prefix})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
+string(REPLACE "," ";" APPS "${APPS}")
 foreach(app IN LISTS APPS)
   if(NOT EXISTS ${WORK_DIR}/build/${app})
     message(FATAL_ERROR "building ${PROJECT_DIR} did not produce ${app}")

@@ -26,7 +26,7 @@ if(DATACLIENT_BUILD_EXAMPLES AND NOT DATACLIENT_SANITIZE)
       -DGENERATOR=${CMAKE_GENERATOR}
       -DCXX=${CMAKE_CXX_COMPILER}
       -DBUILD_TYPE=${CMAKE_BUILD_TYPE}
-      -DAPPS=todos
+      -DAPPS=todos,todos-qml
       -P ${CMAKE_CURRENT_LIST_DIR}/run-getting-started.cmake)
   set_tests_properties(getting_started_project PROPERTIES TIMEOUT 600 ENVIRONMENT "${DATACLIENT_TEST_ENV}")
 endif()
