@@ -117,8 +117,18 @@ private Q_SLOTS:
 
         static const QRegularExpression marker(u"<!--\\s*snippets:([^>]*)-->"_s);
         QStringList sources;
-        for (auto it = marker.globalMatch(markdown); it.hasNext();)
-            sources += it.next().captured(1).split(u' ', Qt::SkipEmptyParts);
+        // Words that name files (other words, e.g. "behaviour:", are commentary).
+        static const QRegularExpression pathWord(
+            u"^[\\w.+-]+(/[\\w.+-]+)*\\.(cpp|h|qml|txt|cmake)$"_s);
+        for (auto it = marker.globalMatch(markdown); it.hasNext();) {
+            const QStringList words = it.next().captured(1).split(u' ', Qt::SkipEmptyParts);
+            for (QString word : words) {
+                while (!word.isEmpty() && QStringLiteral(";,.)").contains(word.back()))
+                    word.chop(1);
+                if (pathWord.match(word).hasMatch())
+                    sources.append(word);
+            }
+        }
         if (sources.isEmpty()) {
             QVERIFY2(!requiredPages.contains(page),
                      qPrintable(page + u" needs a <!-- snippets: ... --> comment"_s));
