@@ -204,7 +204,13 @@ QVariant Reader::list(ListView &view)
     if (rebuild) {
         QVariantList rows;
         view.rowSlots.clear();
+        view.members.clear();
         if (items) {
+            for (quint32 slot : *items) {
+                if (view.members.size() <= slot)
+                    view.members.resize(std::max<size_t>(slot + 1, view.members.size() * 2), false);
+                view.members[slot] = true;
+            }
             rows.reserve(items->size());
             view.rowSlots.reserve(items->size());
             for (quint32 slot : *items) {

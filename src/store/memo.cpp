@@ -51,6 +51,10 @@ void EntityViews::addEmbedder(quint32 slot, const Dependent &dependent)
 
 void ListView::itemChanged(quint32 slot, Invalidation &context)
 {
+    if (dirty && structural)
+        return;
+    if (!dirty && (slot >= members.size() || !members[slot]))
+        return; // not in this list
     if (!structural) {
         if (dirtySlots.size() >= MaxPatchedRows)
             structural = true;

@@ -69,6 +69,7 @@ public:
     quint32 collectionSlot = 0;
     EntityViews *items = nullptr;
     QList<quint32> rowSlots; // the slot shown in each row (missing entities are dropped)
+    std::vector<bool> members; // by slot: in the stored list (shown or missing)
     QVariant value; // QVariantList of Records
     QVarLengthArray<quint32, 8> dirtySlots;
     bool dirty = true;
