@@ -112,16 +112,39 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(file));
     }
 
+    // Starts `dataclient-demo --serve <extra>` and returns its base URL (empty on failure).
+    static QString startServing(QProcess *process, const QStringList &extra = {})
+    {
+        process->start(QStringLiteral(DEMO_EXECUTABLE), QStringList {u"--serve"_s} + extra);
+        static const QRegularExpression urlPattern(u"http://127\\.0\\.0\\.1:\\d+"_s);
+        QString out;
+        QSignalSpy output(process, &QProcess::readyReadStandardOutput);
+        while (!urlPattern.match(out).hasMatch()) {
+            if (!output.wait(20000))
+                return {};
+            out += QString::fromLocal8Bit(process->readAllStandardOutput());
+        }
+        return urlPattern.match(out).captured();
+    }
+    static QNetworkReply *send(QNetworkAccessManager *network, const QByteArray &method,
+                               const QUrl &url, const QByteArray &body = {})
+    {
+        QNetworkRequest request(url);
+        if (!body.isEmpty())
+            request.setHeader(QNetworkRequest::ContentTypeHeader, "application/json"_ba);
+        QNetworkReply *reply = network->sendCustomRequest(request, method, body);
+        QSignalSpy finished(reply, &QNetworkReply::finished);
+        if (!reply->isFinished())
+            finished.wait(10000);
+        return reply;
+    }
+
     void serveRunsTheApiWithoutAWindow()
     {
         QProcess process;
-        process.start(QStringLiteral(DEMO_EXECUTABLE), {u"--serve"_s});
-        QString out;
-        static const QRegularExpression urlPattern(u"http://127\\.0\\.0\\.1:\\d+"_s);
-        QTRY_VERIFY_WITH_TIMEOUT((out += QString::fromLocal8Bit(process.readAllStandardOutput()),
-                                  urlPattern.match(out).hasMatch()),
-                                 20000);
-        const QUrl url(urlPattern.match(out).captured() + u"/todos?userId=3&page=2"_s);
+        const QString base = startServing(&process);
+        QVERIFY(!base.isEmpty());
+        const QUrl url(base + u"/todos?userId=3&page=2"_s);
 
         QNetworkAccessManager network;
         std::unique_ptr<QNetworkReply> reply(network.get(QNetworkRequest(url)));
@@ -134,6 +157,35 @@ private Q_SLOTS:
             QCOMPARE(todo[u"author"_s][u"id"_s].toInt(), 3);
         }
         QCOMPARE(process.state(), QProcess::Running);
+        process.kill();
+        QVERIFY(process.waitForFinished(10000));
+    }
+
+    // --fail-rate 1: every write and every todo list load fails with 500; other reads work.
+    void failRateMakesTheEmbeddedServerFlaky()
+    {
+        QProcess process;
+        const QString base = startServing(&process, {u"--fail-rate"_s, u"1"_s});
+        QVERIFY(!base.isEmpty());
+        QNetworkAccessManager network;
+        auto status = [](QNetworkReply *reply) {
+            std::unique_ptr<QNetworkReply> owner(reply);
+            return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        };
+        QCOMPARE(status(send(&network, "GET", QUrl(base + u"/users"_s))), 200);
+        QCOMPARE(status(send(&network, "GET", QUrl(base + u"/todos?userId=1"_s))), 500);
+        QCOMPARE(status(send(&network, "PATCH", QUrl(base + u"/todos/1"_s), R"({"title":"x"})")),
+                 500);
+        QCOMPARE(status(send(&network, "POST", QUrl(base + u"/todos"_s), R"({"title":"x"})")), 500);
+        QCOMPARE(status(send(&network, "GET", QUrl(base + u"/todos/1"_s))), 200);
+        // The live panel's route reports the settings and what was served.
+        std::unique_ptr<QNetworkReply> reply(
+            send(&network, "GET", QUrl(base + u"/status/server"_s)));
+        const QJsonObject serverStatus = QJsonDocument::fromJson(reply->readAll()).object();
+        QCOMPARE(serverStatus[u"failRate"_s].toDouble(), 1.0);
+        QCOMPARE(serverStatus[u"requestCount"_s].toInt(), 5);
+        QCOMPARE(serverStatus[u"recent"_s][0][u"path"_s].toString(), u"/todos/1"_s);
+        QCOMPARE(serverStatus[u"recent"_s][1][u"status"_s].toInt(), 500);
         process.kill();
         QVERIFY(process.waitForFinished(10000));
     }
