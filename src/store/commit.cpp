@@ -58,7 +58,7 @@ StoreWrite StorePrivate::write(std::optional<quint64> layer, const QString &resu
         return outcome;
     }
     if (layer) {
-        layers[*layer].push_back(LayerBatch {resultKey, batch});
+        layers[*layer].push_back(LayerBatch {resultKey, batch, meta});
         recomputeLayersFor(*batch, resultKey, outcome.changes);
     } else {
         commit(*batch, resultKey, meta, outcome.changes);

@@ -14,6 +14,9 @@ void StorePrivate::recomputeEntityOverride(quint32 tableId, quint32 slot, Change
     Q_UNUSED(changes);
     EntityTable &table = *entityTables[tableId];
     NodeRef shown = table.slots[slot].node;
+    // Layers obey the race rule too: one whose request started before the shown data's only
+    // fills fields (so toggles end on the newest request, CASES 43).
+    qint64 shownDate = table.slots[slot].meta ? table.slots[slot].meta->meta.date : 0;
     bool deleted = false;
     bool touched = false;
     for (const auto &[id, batches] : layers) {
@@ -28,7 +31,9 @@ void StorePrivate::recomputeEntityOverride(quint32 tableId, quint32 slot, Change
                 shown = {};
                 deleted = true;
             } else {
-                shown = mergeRecords(write.schema, shown, write.node, true);
+                const bool newer = !shown || layer.meta.date >= shownDate;
+                shown = mergeRecords(write.schema, shown, write.node, newer);
+                shownDate = std::max(shownDate, layer.meta.date);
                 deleted = false;
             }
         }

@@ -56,6 +56,7 @@ public:
     {
         QString resultKey;
         std::shared_ptr<detail::WriteBatch> batch;
+        Meta meta;
     };
     std::map<quint64, std::vector<LayerBatch>> layers;
     void recomputeEntityOverride(quint32 table, quint32 slot, ChangeSet &changes);
