@@ -9,6 +9,24 @@ if(DATACLIENT_BUILD_EXAMPLES)
   set_target_properties(tst_demo PROPERTIES DISABLE_PRECOMPILE_HEADERS ON)
   target_compile_definitions(tst_demo PRIVATE DEMO_EXECUTABLE="$<TARGET_FILE:dataclient-demo>")
   add_dependencies(tst_demo dataclient-demo)
+
+  dataclient_add_qtest(tst_githubpagination
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_githubpagination.cpp
+    LIBS DataClient::Testing Qt6::Network)
+  target_compile_definitions(tst_githubpagination PRIVATE
+    PAGINATION_EXECUTABLE="$<TARGET_FILE:dataclient-github-pagination>")
+  add_dependencies(tst_githubpagination dataclient-github-pagination)
+
+  find_package(Qt6 REQUIRED COMPONENTS Quick)
+  dataclient_add_qtest(tst_gettingstarted
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_gettingstarted.cpp
+    LIBS DataClient::Testing Qt6::Network Qt6::Quick)
+  set_target_properties(tst_gettingstarted PROPERTIES DISABLE_PRECOMPILE_HEADERS ON)
+  target_compile_definitions(tst_gettingstarted PRIVATE
+    TODOS_EXECUTABLE="$<TARGET_FILE:todos>"
+    GETTING_STARTED_DIR="${PROJECT_SOURCE_DIR}/examples/getting-started"
+    DATACLIENT_QML_DIR="${QT_QML_OUTPUT_DIRECTORY}")
+  add_dependencies(tst_gettingstarted todos todos-qml DataClientQmlplugin)
 endif()
 
 # Docs snippets are real code (see the file's comment); needs no example to be built.

@@ -78,6 +78,7 @@ private Q_SLOTS:
     void qmlAppShowsTheList()
     {
         QQmlApplicationEngine engine;
+        engine.addImportPath(QStringLiteral(DATACLIENT_QML_DIR));
         engine.setInitialProperties({{u"apiUrl"_s, server.url()}});
         engine.load(QUrl::fromLocalFile(QStringLiteral(GETTING_STARTED_DIR "/Main.qml")));
         QCOMPARE(engine.rootObjects().size(), 1);
