@@ -100,6 +100,9 @@ std::optional<Decimal> Decimal::fromString(QStringView text)
     const qint64 finalScale = qint64(scale) - exponent;
     if (finalScale > MaxScale || qsizetype(digits.size()) > MaxScale)
         return std::nullopt;
+    // cpp_int reads a leading 0 as an octal prefix: strip leading zeros first.
+    const size_t firstNonZero = digits.find_first_not_of('0');
+    digits.erase(0, firstNonZero == std::string::npos ? digits.size() - 1 : firstNonZero);
     QSharedDataPointer<DecimalPrivate> data(new DecimalPrivate);
     data->mantissa = BigInt(digits);
     if (finalScale < 0) {

@@ -82,12 +82,18 @@ template<typename Text> std::optional<qint64> parse(Text text)
         if (!in.digits(2, &second))
             return std::nullopt;
         if (in.take(u'.') || in.take(u',')) {
-            // Any number of fraction digits; milliseconds kept, the rest truncated.
+            // Any number of fraction digits, rounded to milliseconds (as QDateTime does).
             int scale = 100;
+            int digitsRead = 0;
             const qsizetype start = in.position();
             while (in.peek() >= u'0' && in.peek() <= u'9') {
-                millis += (in.peek() - u'0') * scale;
+                const int digit = in.peek() - u'0';
+                if (digitsRead < 3)
+                    millis += digit * scale;
+                else if (digitsRead == 3 && digit >= 5)
+                    ++millis;
                 scale /= 10;
+                ++digitsRead;
                 in.take(in.peek());
             }
             if (in.position() == start)
