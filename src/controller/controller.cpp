@@ -74,7 +74,10 @@ qint64 ControllerPrivate::now() const
 
 qint64 ControllerPrivate::nextRequestDate()
 {
-    lastRequestDate = std::max(now(), lastRequestDate + 1);
+    // The store drops writes dated before its last reset, which it stamps with the system
+    // clock: a request started after a reset must be dated after it even when setClock()
+    // installed a clock in the past (tests).
+    lastRequestDate = std::max({now(), lastRequestDate + 1, store->resetAt() + 1});
     return lastRequestDate;
 }
 
