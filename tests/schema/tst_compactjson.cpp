@@ -1,0 +1,104 @@
+// CompactJson: the store's JSON form, its parser and conversions.
+#include <DataClient/compactjson.h>
+
+#include <QTest>
+
+using namespace DataClient;
+using namespace Qt::StringLiterals;
+
+// (No backslashes inside raw strings here: moc 6.4 mis-reads them and skips the class.)
+class tst_CompactJson : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void roundTripsLikeQJsonDocument_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::newRow("scalars") << QByteArray(R"([1, -2.5, 1e3, 0, true, false, null, "x"])");
+        QTest::newRow("nested") << QByteArray(R"({"a": {"b": [1, {"c": []}]}, "d": {}})");
+        QTest::newRow("escapes") << QByteArray("[\"q\\\"b\\\\s\\/n\\n\\t\\u00e9\\ud83d\\ude00\"]");
+        QTest::newRow("utf-8") << QByteArray("[\"Z\xc3\xbcrich \xe6\x9d\xb1\xe4\xba\xac\"]");
+        QTest::newRow("long ascii")
+            << QByteArray(R"(["abcdefghijklmnopqrstuvwxyz0123456789 abcdefghij"])");
+        QTest::newRow("big numbers")
+            << QByteArray(R"([12345678901234567890, 1.7976931348623157e308, -0.0])");
+        QTest::newRow("whitespace") << QByteArray(" \n\t{ \"a\" :\r\n 1 } ");
+        QTest::newRow("top string") << QByteArray(R"("just text")");
+    }
+    void roundTripsLikeQJsonDocument()
+    {
+        QFETCH(QByteArray, text);
+        QString error;
+        const CompactJson json = CompactJson::parse(text, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const QJsonValue expected = text.trimmed().startsWith('"')
+            ? QJsonDocument::fromJson("[" + text + "]").array().first()
+            : QJsonDocument::fromJson(text).isArray()
+            ? QJsonValue(QJsonDocument::fromJson(text).array())
+            : QJsonValue(QJsonDocument::fromJson(text).object());
+        QCOMPARE(json.toJsonValue(), expected);
+        QCOMPARE(CompactJson::fromJsonValue(expected).toJsonValue(), expected);
+        QCOMPARE(json.toVariant(), expected.toVariant());
+    }
+
+    void errors_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<qsizetype>("offset");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("empty") << QByteArray("") << qsizetype(0) << u"unexpected end"_s;
+        QTest::newRow("trailing comma") << QByteArray("[1,]") << qsizetype(3) << u"invalid value"_s;
+        QTest::newRow("unterminated")
+            << QByteArray("[\"abc") << qsizetype(5) << u"unterminated string"_s;
+        QTest::newRow("bad escape")
+            << QByteArray("[\"\\x\"]") << qsizetype(3) << u"invalid escape"_s;
+        QTest::newRow("duplicate key")
+            << QByteArray(R"({"a": 1, "a": 2})") << qsizetype(16) << u"duplicate key"_s;
+        QTest::newRow("garbage after")
+            << QByteArray("{} x") << qsizetype(3) << u"after the JSON value"_s;
+        QTest::newRow("leading zero") << QByteArray("[01]") << qsizetype(2) << u"expected ','"_s;
+        QTest::newRow("control char")
+            << QByteArray("[\"a\nb\"]") << qsizetype(3) << u"control character"_s;
+        QTest::newRow("bare word") << QByteArray("[nul]") << qsizetype(1) << u"invalid literal"_s;
+        QTest::newRow("missing colon")
+            << QByteArray(R"({"a" 1})") << qsizetype(5) << u"expected ':'"_s;
+    }
+    void errors()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(qsizetype, offset);
+        QFETCH(QString, message);
+        QString error;
+        qsizetype at = -1;
+        const CompactJson json = CompactJson::parse(text, &error, &at);
+        QVERIFY(json.isUndefined());
+        QVERIFY2(error.contains(message), qPrintable(error));
+        QCOMPARE(at, offset);
+    }
+
+    void depthLimit()
+    {
+        QString error;
+        QVERIFY(
+            !CompactJson::parse(QByteArray(512, '[') + QByteArray(512, ']'), &error).isUndefined());
+        QVERIFY(
+            CompactJson::parse(QByteArray(513, '[') + QByteArray(513, ']'), &error).isUndefined());
+        QVERIFY(error.contains(u"nesting too deep"_s));
+    }
+
+    void typesAndSizes()
+    {
+        QCOMPARE(CompactJson().type(), QJsonValue::Undefined);
+        QCOMPARE(CompactJson::parse("[1,2,3]").size(), 3);
+        QCOMPARE(CompactJson::parse(R"({"a":1})").type(), QJsonValue::Object);
+        QCOMPARE(CompactJson::parse("null").type(), QJsonValue::Null);
+        const CompactJson a = CompactJson::parse("[1]");
+        CompactJson b = a; // shared
+        b = CompactJson();
+        QCOMPARE(a.size(), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_CompactJson)
+#include "tst_compactjson.moc"
