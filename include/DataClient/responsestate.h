@@ -14,7 +14,8 @@ namespace DataClient {
 /*!
     What Controller::getResponse() reports for one cache key. A value; reading it again after a
     change gives a new value, reading it without a change gives the identical `data` (the store's
-    memoization: same QVariantList/QVariantMap d-pointer), so a view can compare cheaply.
+    memoization: the same QVariantList d-pointer, the same Record snapshot — see
+    Record::isSharedWith()), so a view can compare cheaply.
 
     How a view should show it:
     - `status == Invalid` (and not `loading`): fetch; show a placeholder.
@@ -23,7 +24,8 @@ namespace DataClient {
 */
 struct ResponseState
 {
-    //! The denormalized value (QVariantMap / QVariantList trees), also while stale or loading.
+    //! The denormalized value, also while stale or loading: an entity is a DataClient::Record
+    //! (QVariant::toMap() gives a QVariantMap), a list a QVariantList of them.
     //! Null when nothing is stored.
     QVariant data;
     //! Whether `data` holds a stored response (or an entity of the entity table, for a get
