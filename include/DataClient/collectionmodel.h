@@ -51,8 +51,9 @@ class DATACLIENT_QML_EXPORT CollectionModel : public QAbstractListModel
     Q_OBJECT
     //! Idle, Loading (nothing to show yet), Ready (data to show) or Error.
     Q_PROPERTY(Status status READ status NOTIFY statusChanged)
-    //! The whole denormalized result (also while stale or refetching); null before any.
-    Q_PROPERTY(QVariant data READ value NOTIFY valueChanged)
+    //! The whole denormalized result (also while stale or refetching), entities as JS objects
+    //! (QVariantMap); null before any. For long lists prefer the model's rows.
+    Q_PROPERTY(QVariant data READ dataValue NOTIFY valueChanged)
     //! The error to show: {status, statusText, message, body, url, kind}, or null.
     Q_PROPERTY(QVariant error READ errorValue NOTIFY errorChanged)
     //! A request for this key is in flight (also a background refetch or a page).
@@ -94,7 +95,10 @@ public:
     void setPageEndpoint(const EndpointPtr &endpoint);
 
     Status status() const;
+    //! The result as the store gives it (entities as DataClient::Record).
     QVariant value() const;
+    //! value() with every Record converted to a QVariantMap (the `data` property; cached).
+    QVariant dataValue() const;
     std::optional<NetworkError> networkError() const;
     QVariant errorValue() const;
     bool isLoading() const;
@@ -111,7 +115,7 @@ public:
     //! The cache key the model shows ("GET http://host/todos?userId=1"); empty when idle.
     QString key() const;
 
-    //! The record of \a row (EntityRole), or null.
+    //! The record of \a row as a QVariantMap (EntityRole), or null.
     Q_INVOKABLE QVariant get(int row) const;
     //! Fetches the next page with pageEndpoint() (page numbers: 2, 3, ...). Does nothing while
     //! a page is in flight or when there is no page endpoint.

@@ -103,6 +103,13 @@ QVariant CollectionModel::value() const
     return d->value;
 }
 
+QVariant CollectionModel::dataValue() const
+{
+    if (!d->qmlValue)
+        d->qmlValue = toQmlValue(d->value);
+    return *d->qmlValue;
+}
+
 std::optional<NetworkError> CollectionModel::networkError() const
 {
     return d->error;
@@ -203,7 +210,7 @@ QVariant CollectionModel::get(int row) const
 {
     if (row < 0 || row >= d->rows.size())
         return {};
-    return d->rows.at(row).item;
+    return toQmlValue(d->rows.at(row).item);
 }
 
 void CollectionModel::loadMore()

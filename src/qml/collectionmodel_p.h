@@ -8,6 +8,8 @@
 #include <DataClient/responsestate.h>
 #include <DataClient/schema.h>
 
+#include "variantaccess_p.h"
+
 #include <QtCore/QHash>
 #include <QtCore/QList>
 #include <QtCore/QPointer>
@@ -85,6 +87,7 @@ public:
     // published state
     CollectionModel::Status status = CollectionModel::Idle;
     QVariant value;
+    mutable std::optional<QVariant> qmlValue; // value with Records as maps, made on first read
     std::optional<NetworkError> error;
     bool loading = false;
     bool stale = false;
@@ -110,9 +113,6 @@ public:
     QStringList roleFields; // role FirstFieldRole + i shows field roleFields[i]
     QHash<int, QByteArray> roles;
 };
-
-//! True when both hold the same shared container (the store's memoized read): no change.
-DATACLIENT_QML_EXPORT bool sameShared(const QVariant &a, const QVariant &b);
 
 //! The NetworkError as the QML error object: {status, statusText, message, body, url, kind}.
 QVariant errorToVariant(const std::optional<NetworkError> &error);

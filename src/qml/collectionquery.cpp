@@ -1,6 +1,7 @@
 // CollectionModel as a query: which key it shows, reading the Controller's state for it,
 // fetching when nothing fresh is stored, polling (live) and paging (loadMore).
 #include "collectionmodel_p.h"
+#include "futurewatch_p.h"
 #include "logging_p.h"
 
 #include <DataClient/restendpoint.h>
@@ -171,6 +172,7 @@ void CollectionModelPrivate::publish(const ResponseState &state,
     if (!sameShared(newValue, value)) {
         const bool changed = newValue != value || newValue.metaType() != value.metaType();
         value = newValue;
+        qmlValue.reset();
         if (changed)
             Q_EMIT q->valueChanged();
     }
@@ -270,12 +272,10 @@ void CollectionModelPrivate::loadMore()
     const int rowsBefore = int(rows.size());
     const quint64 target = generation;
     setLoadingMore(true);
-    controller->fetch(page, pageParams)
-        .then(
-            q,
-            [this, target, rowsBefore](const QVariant &) { finishPage(target, rowsBefore, false); })
-        .onFailed(q, [this, target, rowsBefore] { finishPage(target, rowsBefore, true); })
-        .onCanceled(q, [this, target, rowsBefore] { finishPage(target, rowsBefore, true); });
+    Qml::watchFuture(
+        q, controller->fetch(page, pageParams),
+        [this, target, rowsBefore](const QVariant &) { finishPage(target, rowsBefore, false); },
+        [this, target, rowsBefore](const NetworkError &) { finishPage(target, rowsBefore, true); });
 }
 
 void CollectionModelPrivate::finishPage(quint64 target, int rowsBefore, bool failed)

@@ -2,32 +2,13 @@
 // list becomes the smallest set of model signals (see listdiff_p.h).
 #include "collectionmodel_p.h"
 #include "listdiff_p.h"
+#include "variantaccess_p.h"
 
 #include <QtCore/QJsonObject>
 
 using namespace Qt::StringLiterals;
 
 namespace DataClient {
-
-bool sameShared(const QVariant &a, const QVariant &b)
-{
-    if (a.metaType() != b.metaType())
-        return false;
-    switch (a.metaType().id()) {
-    case QMetaType::QVariantMap:
-        return static_cast<const QVariantMap *>(a.constData())
-            ->isSharedWith(*static_cast<const QVariantMap *>(b.constData()));
-    case QMetaType::QVariantList: {
-        const auto *x = static_cast<const QVariantList *>(a.constData());
-        const auto *y = static_cast<const QVariantList *>(b.constData());
-        return x->isSharedWith(*y) || (x->isEmpty() && y->isEmpty());
-    }
-    case QMetaType::UnknownType:
-        return true;
-    default:
-        return false; // scalars: compared by value where it matters
-    }
-}
 
 namespace {
 
@@ -109,8 +90,8 @@ QVariantList CollectionModelPrivate::listIn(const QVariant &value, bool *isList)
     QVariant list;
     if (listPlace == ListPlace::Self)
         list = value;
-    else if (listPlace == ListPlace::Field && value.metaType().id() == QMetaType::QVariantMap)
-        list = static_cast<const QVariantMap *>(value.constData())->value(listField);
+    else if (listPlace == ListPlace::Field)
+        list = fieldOf(value, listField);
     if (list.metaType().id() != QMetaType::QVariantList)
         return {};
     *isList = true;
@@ -119,17 +100,17 @@ QVariantList CollectionModelPrivate::listIn(const QVariant &value, bool *isList)
 
 QString CollectionModelPrivate::rowKey(const QVariant &item, int index) const
 {
-    if (!rowEntity.isNull() && item.metaType().id() == QMetaType::QVariantMap) {
-        const auto &record = *static_cast<const QVariantMap *>(item.constData());
-        if (!pkField.isEmpty()) {
-            const QVariant pk = record.value(pkField);
-            if (pk.isValid() && !pk.isNull())
-                return pk.toString();
-        } else {
-            const QString pk = rowEntity.pk(QJsonObject::fromVariantMap(record));
-            if (!pk.isEmpty())
-                return pk;
+    if (!rowEntity.isNull()) {
+        QString pk = recordPk(item); // the store's Records know their pk
+        if (pk.isEmpty() && !pkField.isEmpty()) {
+            const QVariant field = fieldOf(item, pkField);
+            if (field.isValid() && !field.isNull())
+                pk = field.toString();
+        } else if (pk.isEmpty() && item.metaType().id() == QMetaType::QVariantMap) {
+            pk = rowEntity.pk(QJsonObject::fromVariantMap(item.toMap()));
         }
+        if (!pk.isEmpty())
+            return pk;
     }
     return u"#"_s + QString::number(index); // plain values: identity by position
 }
@@ -139,12 +120,11 @@ QList<int> CollectionModelPrivate::changedRoles(const QVariant &before, const QV
     if (before == after)
         return {};
     QList<int> changed {CollectionModel::EntityRole};
-    const QVariantMap a = before.toMap();
-    const QVariantMap b = after.toMap();
-    bool display = columns.isEmpty() && !pkField.isEmpty() && a.value(pkField) != b.value(pkField);
+    bool display = columns.isEmpty()
+        && (isRecordLike(before) ? fieldOf(before, pkField) != fieldOf(after, pkField) : true);
     for (int i = 0; i < roleFields.size(); ++i) {
         const QString &field = roleFields.at(i);
-        if (a.value(field) != b.value(field)) {
+        if (fieldOf(before, field) != fieldOf(after, field)) {
             changed.append(CollectionModel::FirstFieldRole + i);
             display = display || columns.contains(field);
         }
@@ -157,23 +137,19 @@ QList<int> CollectionModelPrivate::changedRoles(const QVariant &before, const QV
 QVariant CollectionModelPrivate::roleValue(const QVariant &item, int role, int column) const
 {
     if (role == CollectionModel::EntityRole)
-        return item;
-    const bool isMap = item.metaType().id() == QMetaType::QVariantMap;
+        return toQmlValue(item);
     if (role == Qt::DisplayRole || role == Qt::EditRole) {
         if (!columns.isEmpty())
-            return isMap
-                ? static_cast<const QVariantMap *>(item.constData())->value(columns.value(column))
-                : QVariant();
-        if (!isMap)
+            return toQmlValue(fieldOf(item, columns.value(column)));
+        if (!isRecordLike(item))
             return item;
-        return pkField.isEmpty()
-            ? QVariant()
-            : static_cast<const QVariantMap *>(item.constData())->value(pkField);
+        const QString pk = recordPk(item);
+        return pk.isEmpty() ? fieldOf(item, pkField) : QVariant(pk);
     }
     const int field = role - CollectionModel::FirstFieldRole;
-    if (field < 0 || field >= roleFields.size() || !isMap)
+    if (field < 0 || field >= roleFields.size())
         return {};
-    return static_cast<const QVariantMap *>(item.constData())->value(roleFields.at(field));
+    return toQmlValue(fieldOf(item, roleFields.at(field)));
 }
 
 void CollectionModelPrivate::resetRows(const QVariantList &items)

@@ -1,6 +1,8 @@
 #include "fetchresult.h"
 
 #include "collectionmodel_p.h"
+#include "futurewatch_p.h"
+#include "variantaccess_p.h"
 
 #include <DataClient/networkerror.h>
 
@@ -20,26 +22,14 @@ FetchResult::FetchResult(QJSEngine *engine) : m_engine(engine)
 
 void FetchResult::follow(const QFuture<QVariant> &future)
 {
-    QFuture<QVariant>(future)
-        .then(this, [this](const QVariant &value) { resolve(value); })
-        .onFailed(this, [this](const NetworkError &error) { reject(errorToVariant(error)); })
-        .onFailed(
-            this,
-            [this] {
-                reject(QVariantMap {{u"status"_s, 0}, {u"message"_s, u"the request failed"_s}});
-            })
-        .onCanceled(this, [this] {
-            reject(QVariantMap {{u"status"_s, 0},
-                                {u"kind"_s, u"Canceled"_s},
-                                {u"message"_s,
-                                 u"the request was canceled (store reset or "
-                                 "controller destroyed)"_s}});
-        });
+    watchFuture(
+        this, future, [this](const QVariant &value) { resolve(value); },
+        [this](const NetworkError &error) { reject(errorToVariant(error)); });
 }
 
 void FetchResult::resolve(const QVariant &value)
 {
-    settle(Ready, value, QVariant::fromValue(nullptr));
+    settle(Ready, toQmlValue(value), QVariant::fromValue(nullptr));
 }
 
 void FetchResult::reject(const QVariant &error)

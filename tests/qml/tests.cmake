@@ -23,9 +23,3 @@ target_include_directories(tst_collectionrows PRIVATE ${PROJECT_SOURCE_DIR}/src/
 dataclient_add_qtest(tst_collectionmodel SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel.cpp
   LIBS DataClient::Qml DataClient::Testing)
 
-# Until the Store is implemented (src/store/store.cpp is a placeholder) nothing reaches a view:
-# keep the end-to-end tests built but not run. Remove once the Store lands.
-file(READ ${PROJECT_SOURCE_DIR}/src/store/store.cpp dataclient_store_source)
-if(dataclient_store_source MATCHES "Placeholder implementation")
-  set_tests_properties(tst_qml tst_collectionmodel PROPERTIES DISABLED TRUE)
-endif()

@@ -51,7 +51,7 @@ TestCase {
         const changed = backend.todo(1)
         changed.title = "changed on the server"
         backend.setTodo(changed)
-        tryCompare(query.data, "title", "changed on the server", 5000)
+        tryVerify(() => query.data.title === "changed on the server", 5000)
     }
 
     function test_disabledDoesNotPoll() {

@@ -7,6 +7,7 @@ TestCase {
     id: testCase
     name: "SuspenseBoundary"
     when: windowShown
+    visible: true // TestCase is hidden by default; the boundary shows and hides its content
     width: 400
     height: 400
 
@@ -22,7 +23,7 @@ TestCase {
             property alias list: list
             fallback: Component { Text { objectName: "fallback"; text: "Loading…" } }
             errorDelegate: Component {
-                Text { objectName: "errorView"; text: boundary.error.message }
+                Text { objectName: "errorView"; text: boundary.error ? boundary.error.message : "" }
             }
             ListView {
                 id: list
