@@ -120,10 +120,8 @@ public:
             pkField = QString::fromUtf8(T::primaryKey);
         } else {
             pk = [](const QJsonObject &value) {
-                T gadget {};
-                if (!detail::readGadget(&T::staticMetaObject, &gadget, value.toVariantMap(),
-                                        nullptr))
-                    return QString();
+                T gadget {}; // fields that do not convert keep their defaults: only pk() matters
+                detail::readGadget(&T::staticMetaObject, &gadget, value.toVariantMap(), nullptr);
                 return gadget.pk();
             };
         }

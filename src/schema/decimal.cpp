@@ -201,6 +201,15 @@ void registerDecimalConverters()
 {
     QMetaType::registerConverter<Decimal, QString>(&Decimal::toString);
     QMetaType::registerConverter<Decimal, double>(&Decimal::toDouble);
+    // Text to Decimal fails (returns false) on text that is not a decimal number.
+    QMetaType::registerConverterFunction(
+        [](const void *from, void *to) {
+            const auto value = Decimal::fromString(*static_cast<const QString *>(from));
+            if (value)
+                *static_cast<Decimal *>(to) = *value;
+            return value.has_value();
+        },
+        QMetaType::fromType<QString>(), QMetaType::fromType<Decimal>());
 }
 } // namespace
 Q_CONSTRUCTOR_FUNCTION(registerDecimalConverters)
