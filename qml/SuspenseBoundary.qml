@@ -11,6 +11,8 @@
 //     }
 //
 // The content stays loaded while hidden, so its queries keep running.
+pragma ComponentBehavior: Bound
+
 import QtQuick
 import DataClient
 

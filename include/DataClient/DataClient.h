@@ -17,3 +17,5 @@
 #include <DataClient/resource.h>
 #include <DataClient/createresource.h>
 #include <DataClient/controller.h>
+#include <DataClient/collectionmodel.h>
+#include <DataClient/qmlcontroller.h>
