@@ -1,0 +1,70 @@
+// Schemas and helpers shared by every scenario group (SCENARIOS.md: Todo with a nested User
+// author, createdAt a date-time; the list schema Collection([Todo]) with arguments {}).
+#pragma once
+
+#include <DataClient/record.h>
+#include <DataClient/schema.h>
+
+#include <QtCore/QDateTime>
+
+namespace Bench {
+
+inline DataClient::Schema userSchema()
+{
+    static const DataClient::Schema schema
+        = DataClient::Schema::entity(DataClient::EntitySchema(QStringLiteral("User")));
+    return schema;
+}
+
+inline DataClient::Schema todoSchema()
+{
+    using namespace DataClient;
+    static const Schema schema
+        = Schema::entity(EntitySchema(QStringLiteral("Todo"))
+                             .withField(QStringLiteral("createdAt"), Deserialize::dateTime())
+                             .withNested(QStringLiteral("author"), userSchema()));
+    return schema;
+}
+
+inline DataClient::Schema todoCollection()
+{
+    static const DataClient::Schema schema
+        = DataClient::Schema::collection(DataClient::Schema::array(todoSchema()));
+    return schema;
+}
+
+inline DataClient::Schema todoArray()
+{
+    static const DataClient::Schema schema = DataClient::Schema::array(todoSchema());
+    return schema;
+}
+
+//! Reads every field of every item once (what a view does with a lazy result); returns a
+//! checksum so the work cannot be optimized away.
+inline qsizetype touchAll(const QVariant &value)
+{
+    qsizetype sum = 0;
+    if (value.metaType() == QMetaType::fromType<DataClient::Record>()) {
+        const DataClient::Record record = value.value<DataClient::Record>();
+        const QStringList keys = record.keys();
+        for (const QString &key : keys)
+            sum += touchAll(record.value(key));
+    } else if (value.typeId() == QMetaType::QVariantList) {
+        const QVariantList items = value.toList();
+        for (const QVariant &item : items)
+            sum += touchAll(item);
+    } else if (value.typeId() == QMetaType::QVariantMap) {
+        const QVariantMap map = value.toMap();
+        for (auto it = map.cbegin(); it != map.cend(); ++it)
+            sum += touchAll(it.value());
+    } else if (value.typeId() == QMetaType::QString) {
+        sum += value.toString().size();
+    } else if (value.typeId() == QMetaType::QDateTime) {
+        sum += value.toDateTime().toMSecsSinceEpoch() & 1;
+    } else {
+        sum += 1;
+    }
+    return sum;
+}
+
+} // namespace Bench

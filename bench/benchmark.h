@@ -1,0 +1,63 @@
+// The dataclient-bench harness: a registry of scenario groups, timing with warm-up and rounds
+// (median, min, max per op), heap measurement, and one JSON line per scenario.
+//
+// Adding scenarios is a one-file job: create bench/scenarios_<group>.cpp containing
+//     DATACLIENT_BENCH_SCENARIOS(myGroup) { bench.time("f.controller.x", setup, op); ... }
+// CMakeLists.txt picks up every scenarios_*.cpp (and links the Controller when
+// scenarios_controller*.cpp exists).
+#pragma once
+
+#include <QtCore/QByteArray>
+#include <QtCore/QHash>
+#include <QtCore/QStringList>
+#include <QtCore/QString>
+
+#include <functional>
+
+namespace Bench {
+
+class Runner
+{
+public:
+    struct Options
+    {
+        QString dataDir;
+        QStringList only; // substrings; empty = all
+        bool quick = false;
+    };
+    explicit Runner(const Options &options) : m_options(options) { }
+
+    //! True when the scenario \a name was asked for (--only).
+    bool wanted(const QString &name) const;
+    //! The bytes of a file of the data directory (read once).
+    QByteArray file(const QString &name);
+    const QString &dataDir() const { return m_options.dataDir; }
+
+    //! Times \a op: warm-up, then rounds; \a setup runs before each op, untimed (may be empty).
+    void time(const QString &name, const std::function<void()> &setup,
+              const std::function<void()> &op);
+    //! Reports a memory figure in bytes.
+    void memory(const QString &name, qint64 bytes);
+    //! A failed sanity check: printed as {"name":..., "error":...} and counted.
+    void fail(const QString &name, const QString &what);
+    int failures() const { return m_failures; }
+
+    //! Bytes in use on the heap now (glibc mallinfo2: arena + mmapped blocks).
+    static qint64 heapInUse();
+
+private:
+    Options m_options;
+    QHash<QString, QByteArray> m_files;
+    int m_failures = 0;
+};
+
+using ScenarioGroup = void (*)(Runner &bench);
+bool registerGroup(const char *name, ScenarioGroup group);
+void runAll(Runner &runner);
+
+} // namespace Bench
+
+#define DATACLIENT_BENCH_SCENARIOS(group)                                                          \
+    static void group(Bench::Runner &bench);                                                       \
+    [[maybe_unused]] static const bool group##Registered = Bench::registerGroup(#group, &group);   \
+    static void group(Bench::Runner &bench)

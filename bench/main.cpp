@@ -1,0 +1,35 @@
+// dataclient-bench [--data DIR] [--only SUBSTRING[,SUBSTRING...]] [--quick]
+// Prints one JSON object per line for each scenario of ../shared/bench-data/SCENARIOS.md.
+#include "benchmark.h"
+
+#include <QtCore/QCommandLineParser>
+#include <QtCore/QCoreApplication>
+#include <QtCore/QDir>
+
+using namespace Qt::StringLiterals;
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser parser;
+    parser.setApplicationDescription(u"DataClient benchmarks (docs/performance.md)"_s);
+    parser.addHelpOption();
+    const QCommandLineOption data(
+        u"data"_s, u"Directory of the benchmark data files."_s, u"DIR"_s,
+        QDir(QStringLiteral(DATACLIENT_SOURCE_DIR "/../shared/bench-data")).absolutePath());
+    const QCommandLineOption only(
+        u"only"_s, u"Run scenarios whose name contains one of these (comma-separated)."_s,
+        u"SUBSTRING"_s);
+    const QCommandLineOption quick(u"quick"_s, u"Fewer and shorter rounds (a smoke run)."_s);
+    parser.addOptions({data, only, quick});
+    parser.process(app);
+
+    Bench::Runner::Options options;
+    options.dataDir = parser.value(data);
+    if (parser.isSet(only))
+        options.only = parser.value(only).split(u',', Qt::SkipEmptyParts);
+    options.quick = parser.isSet(quick);
+    Bench::Runner runner(options);
+    Bench::runAll(runner);
+    return runner.failures() == 0 ? 0 : 1;
+}
