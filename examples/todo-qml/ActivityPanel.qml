@@ -12,8 +12,10 @@ Pane {
 
     required property var endpoint // status.get
     readonly property alias query: live
-    readonly property bool ready: live.data !== null && live.data !== undefined
     readonly property var status: live.data
+    // Derived from `status` (not from live.data) so bindings that test `ready` before reading
+    // `status` never see one updated without the other.
+    readonly property bool ready: status !== null && status !== undefined
 
     Live {
         id: live

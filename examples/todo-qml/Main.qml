@@ -1,8 +1,10 @@
-// Interim UI: reads the embedded server with XMLHttpRequest until the DataClient QML types
-// (Suspense, Live, Resource, Entity) land; then this file switches to them.
+// The demo's window: users on the left, the selected user's todos in the middle, the
+// live status on the right. Every mutation is optimistic: it shows at once, and a failure
+// (try --fail-rate 0.5) rolls back only that change and offers a retry.
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import DataClient
 
 ApplicationWindow {
     id: window
@@ -12,104 +14,176 @@ ApplicationWindow {
     required property int initialUserId
 
     property int userId: initialUserId
-    property string error: ""
-    property int pending: 0
-    // The screenshot run waits for this (never for a timer).
-    readonly property bool dataShown: users.count > 0 && todos.count > 0
-    readonly property string statusText: error !== "" ? "error: " + error
-        : "users: " + users.count + ", todos: " + todos.count + ", requests pending: " + pending
+    property string userName: ""
+    property int nextTemporaryId: -1
+
+    // The screenshot run waits for this (a property, never a timer).
+    // With the embedded server, also wait for a /status poll that has seen those requests.
+    readonly property bool dataShown: userList.count > 0 && todoList.count > 0
+                                      && (!embeddedServer
+                                          || (activity.ready && activity.status.requestCount > 0))
+    readonly property string statusText: "users: " + describe(userList.query)
+                                         + "; todos: " + describe(todoList.query)
+                                         + "; status: " + describe(activity.query)
+
+    function describe(query) {
+        if (query.error)
+            return "error " + query.error.status + " " + query.error.message;
+        return ["idle", "loading", "ready", "error"][query.status] + ", " + query.count + " rows"
+               + (query.loading ? ", request in flight" : "");
+    }
+
+    // Runs a mutation; on failure the optimistic change is already rolled back, so the banner
+    // only has to say what failed and offer to run it again.
+    function mutate(what, endpoint, params, body) {
+        Controller.fetch(endpoint, params, body).then(function () {}, function (error) {
+            banner.show(qsTr("Could not %1: %2").arg(what).arg(error.message),
+                        () => window.mutate(what, endpoint, params, body));
+        });
+    }
 
     width: 1100
     height: 720
     visible: true
     title: qsTr("DataClient todos")
 
-    function request(path, onOk) {
-        const xhr = new XMLHttpRequest();
-        window.pending++;
-        xhr.onreadystatechange = function() {
-            if (xhr.readyState !== XMLHttpRequest.DONE)
-                return;
-            window.pending--;
-            if (xhr.status >= 200 && xhr.status < 300)
-                onOk(JSON.parse(xhr.responseText));
-            else
-                window.error = "GET " + path + ": " + xhr.status + " " + xhr.responseText;
-        };
-        xhr.open("GET", window.apiUrl + path);
-        xhr.send();
+    Entity {
+        id: user
+        key: "User"
+        primaryKey: "id"
     }
-    function load() {
-        error = "";
-        request("/users", function(list) { users.clear(); list.forEach(u => users.append(u)); });
-        request("/todos?userId=" + userId, function(list) {
-            todos.clear();
-            list.forEach(t => todos.append({ title: t.title, completed: t.completed,
-                                             createdAt: new Date(t.createdAt) }));
-        });
+    Entity {
+        id: todo
+        key: "Todo"
+        primaryKey: "id"
+        fields: ({ createdAt: Deserialize.dateTime, author: user })
     }
-    onUserIdChanged: load()
-    Component.onCompleted: load()
-
-    ListModel { id: users }
-    ListModel { id: todos }
+    Entity {
+        id: serverStatus
+        key: "ServerStatus"
+        primaryKey: "id"
+        fields: ({ time: Deserialize.dateTime, startedAt: Deserialize.dateTime })
+    }
+    Resource {
+        id: users
+        urlPrefix: window.apiUrl
+        path: "/users/:id"
+        schema: user
+    }
+    Resource {
+        id: todos
+        urlPrefix: window.apiUrl
+        path: "/todos/:id"
+        schema: todo
+        searchParams: ["userId"]
+        paginationField: "page"
+        optimistic: true
+    }
+    Resource {
+        id: status
+        urlPrefix: window.apiUrl
+        path: "/status/:id"
+        schema: serverStatus
+        pollFrequency: 1000
+    }
 
     header: ToolBar {
         RowLayout {
             anchors.fill: parent
-            Label { text: qsTr("DataClient todos"); font.bold: true; Layout.leftMargin: 8 }
-            Label { text: window.apiUrl; opacity: 0.6; Layout.fillWidth: true }
-            BusyIndicator { running: window.pending > 0; Layout.preferredHeight: 28 }
+            Label {
+                text: qsTr("DataClient todos")
+                font.bold: true
+                Layout.leftMargin: 8
+            }
+            Label {
+                text: window.apiUrl + (window.embeddedServer ? qsTr(" (embedded)") : "")
+                opacity: 0.6
+                Layout.fillWidth: true
+            }
+            Label {
+                visible: todoList.query.stale
+                text: qsTr("refreshing…")
+                opacity: 0.6
+            }
+            BusyIndicator {
+                running: userList.query.loading || todoList.query.loading
+                Layout.preferredHeight: 28
+                Layout.preferredWidth: 28
+            }
         }
     }
 
     ColumnLayout {
         anchors.fill: parent
         spacing: 0
-        Rectangle {
-            visible: window.error !== ""
-            color: "#fdecea"
+
+        ErrorBanner {
+            id: banner
             Layout.fillWidth: true
-            Layout.preferredHeight: 40
-            RowLayout {
-                anchors.fill: parent
-                anchors.margins: 6
-                Label { text: window.error; elide: Text.ElideRight; Layout.fillWidth: true }
-                Button { text: qsTr("Retry"); onClicked: window.load() }
-            }
+        }
+        // A failed load: the query keeps its error until a retry succeeds.
+        ErrorBanner {
+            message: todoList.query.error ? qsTr("Could not load the todos: %1")
+                                            .arg(todoList.query.error.message) : ""
+            retry: () => todoList.query.refetch()
+            Layout.fillWidth: true
         }
         RowLayout {
+            spacing: 0
             Layout.fillWidth: true
             Layout.fillHeight: true
-            ListView {
+
+            UserList {
                 id: userList
-                Layout.preferredWidth: 240
-                Layout.fillHeight: true
-                model: users
-                delegate: ItemDelegate {
-                    required property int id
-                    required property string name
-                    required property string username
-                    width: userList.width
-                    highlighted: id === window.userId
-                    text: name + "  (" + username + ")"
-                    onClicked: window.userId = id
+                endpoint: users.getList
+                selectedUserId: window.userId
+                onUserSelected: (id, name) => {
+                    window.userId = id;
+                    window.userName = name;
                 }
+                Layout.preferredWidth: 220
+                Layout.fillHeight: true
             }
-            ListView {
-                id: todoList
+            ColumnLayout {
+                spacing: 4
                 Layout.fillWidth: true
                 Layout.fillHeight: true
-                clip: true
-                model: todos
-                delegate: CheckDelegate {
-                    required property string title
-                    required property bool completed
-                    required property date createdAt
-                    width: todoList.width
-                    checked: completed
-                    text: title + "   " + Qt.formatDateTime(createdAt, "yyyy-MM-dd hh:mm")
+                Layout.margins: 6
+
+                NewTodoBar {
+                    Layout.fillWidth: true
+                    onAddRequested: title => {
+                        const params = { userId: window.userId };
+                        window.mutate(qsTr("add \"%1\"").arg(title), todos.getList.push, params, {
+                            id: window.nextTemporaryId--, // replaced by the server's id
+                            userId: window.userId,
+                            title: title,
+                            completed: false,
+                            createdAt: new Date().toISOString()
+                        });
+                    }
                 }
+                TodoList {
+                    id: todoList
+                    endpoint: todos.getList
+                    userId: window.userId
+                    Layout.fillWidth: true
+                    Layout.fillHeight: true
+                    onToggleRequested: (todo, completed) => window.mutate(
+                        qsTr("update \"%1\"").arg(todo.title), todos.partialUpdate,
+                        { id: todo.id }, { completed: completed })
+                    onRenameRequested: (todo, title) => window.mutate(
+                        qsTr("rename \"%1\"").arg(todo.title), todos.partialUpdate,
+                        { id: todo.id }, { title: title })
+                    onDeleteRequested: todo => window.mutate(
+                        qsTr("delete \"%1\"").arg(todo.title), todos["delete"], { id: todo.id })
+                }
+            }
+            ActivityPanel {
+                id: activity
+                endpoint: status.get
+                Layout.preferredWidth: 260
+                Layout.fillHeight: true
             }
         }
     }

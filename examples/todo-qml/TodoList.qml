@@ -1,52 +1,65 @@
 // One user's todos: `Suspense` on todos.getList with { userId } — a list model that updates with
 // the smallest signals whenever any request changes one of its todos. Scrolling to the end loads
 // the next page (getList.getPage) into the same list.
+// (No ListView header/footer: with Qt 6.4, `pragma ComponentBehavior: Bound` makes them fail to
+// instantiate, so the paging indicator is an overlay.)
 pragma ComponentBehavior: Bound
 
 import QtQuick
 import QtQuick.Controls
 import DataClient
 
-ListView {
-    id: list
+Item {
+    id: root
 
     required property var endpoint // todos.getList
     required property int userId
     readonly property alias query: todos
+    readonly property alias count: view.count
 
     signal toggleRequested(var todo, bool completed)
     signal renameRequested(var todo, string title)
     signal deleteRequested(var todo)
 
-    clip: true
-    model: Suspense {
+    Suspense {
         id: todos
-        endpoint: list.endpoint
-        params: list.userId > 0 ? { userId: list.userId } : null
+        endpoint: root.endpoint
+        params: root.userId > 0 ? { userId: root.userId } : null
     }
-    delegate: TodoRow {
-        width: list.width
-        onToggleRequested: completed => list.toggleRequested(entity, completed)
-        onRenameRequested: title => list.renameRequested(entity, title)
-        onDeleteRequested: list.deleteRequested(entity)
+    ListView {
+        id: view
+        anchors.fill: parent
+        anchors.bottomMargin: pageStatus.height
+        clip: true
+        model: todos
+        delegate: TodoRow {
+            width: view.width
+            onToggleRequested: completed => root.toggleRequested(entity, completed)
+            onRenameRequested: title => root.renameRequested(entity, title)
+            onDeleteRequested: root.deleteRequested(entity)
+        }
+        // Infinite scroll: the model never starts a second page while one is in flight.
+        onAtYEndChanged: {
+            if (atYEnd && todos.hasMore && !todos.loadingMore)
+                todos.loadMore();
+        }
+        ScrollBar.vertical: ScrollBar {}
     }
-    // Infinite scroll: the model never starts a second page while one is in flight.
-    onAtYEndChanged: {
-        if (atYEnd && todos.hasMore && !todos.loadingMore)
-            todos.loadMore();
-    }
-    footer: Item {
-        width: list.width
-        height: todos.loadingMore || !todos.hasMore ? 40 : 0
+    Item {
+        id: pageStatus
+        anchors.bottom: parent.bottom
+        width: parent.width
+        height: todos.count > 0 ? 32 : 0
         BusyIndicator {
             anchors.centerIn: parent
-            height: 32
+            height: 28
             running: todos.loadingMore
         }
         Label {
             anchors.centerIn: parent
-            visible: !todos.hasMore && todos.count > 0
-            text: qsTr("%1 todos, all loaded").arg(todos.count)
+            visible: !todos.loadingMore && todos.count > 0
+            text: todos.hasMore ? qsTr("%1 todos loaded, scroll for more").arg(todos.count)
+                                : qsTr("%1 todos, all loaded").arg(todos.count)
             color: "#666"
         }
     }
@@ -59,5 +72,4 @@ ListView {
         visible: todos.status === CollectionModel.Ready && todos.count === 0
         text: qsTr("Nothing to do.")
     }
-    ScrollBar.vertical: ScrollBar {}
 }

@@ -74,7 +74,7 @@ Rectangle {
             ToolTip.text: qsTr("Rename")
         }
         ToolButton {
-            text: "🗑"
+            text: "✕"
             enabled: !row.pending
             onClicked: row.deleteRequested()
             ToolTip.visible: hovered

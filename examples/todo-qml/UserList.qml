@@ -5,35 +5,44 @@ import QtQuick
 import QtQuick.Controls
 import DataClient
 
-ListView {
-    id: list
+Item {
+    id: root
 
     required property var endpoint // users.getList
     property int selectedUserId: 0
     readonly property alias query: users
+    readonly property alias count: view.count
 
     signal userSelected(int userId, string name)
 
-    clip: true
-    model: Suspense {
+    Suspense {
         id: users
-        endpoint: list.endpoint
+        endpoint: root.endpoint
         params: ({})
     }
-    header: Label {
+    Label {
+        id: heading
         text: qsTr("Users")
         font.bold: true
         padding: 8
     }
-    delegate: ItemDelegate {
-        required property var entity
-        width: list.width
-        highlighted: entity.id === list.selectedUserId
-        text: entity.name
-        onClicked: list.userSelected(entity.id, entity.name)
+    ListView {
+        id: view
+        anchors.top: heading.bottom
+        anchors.bottom: parent.bottom
+        width: parent.width
+        clip: true
+        model: users
+        delegate: ItemDelegate {
+            required property var entity
+            width: view.width
+            highlighted: entity.id === root.selectedUserId
+            text: entity.name
+            onClicked: root.userSelected(entity.id, entity.name)
+        }
     }
     BusyIndicator {
         anchors.centerIn: parent
-        running: users.status === Suspense.Loading
+        running: users.status === CollectionModel.Loading
     }
 }

@@ -92,7 +92,9 @@ QString EmbeddedServer::url() const
 ServerResponse EmbeddedServer::todoPage(const RecordedRequest &request)
 {
     auto answer = [&](ServerResponse response) {
-        recordActivity(request.method, request.path, response.status);
+        const QString query = request.query.toString(QUrl::FullyDecoded);
+        recordActivity(request.method, query.isEmpty() ? request.path : request.path + u'?' + query,
+                       response.status);
         return response.withDelay(m_latencyMs);
     };
     int page = 1;
