@@ -49,8 +49,12 @@ public:
     void configureRows(const Schema &schema);
     //! The list inside \a value (or null when the result holds none).
     QVariantList listIn(const QVariant &value, bool *isList) const;
-    //! Turns the current rows into \a items with the smallest signals (no reset).
-    void syncRows(const QVariantList &items);
+    //! Turns the current rows into \a items with the smallest signals (no reset). Returns
+    //! whether any row changed.
+    bool syncRows(const QVariantList &items);
+    //! dataChanged for rows whose item is not the same snapshot and differs (rows already in
+    //! place); returns whether any was emitted.
+    bool updateChangedRows(const QVariantList &items);
     //! Replaces every row (only when re-targeted).
     void resetRows(const QVariantList &items);
     QString rowKey(const QVariant &item, int index) const;

@@ -156,10 +156,11 @@ void CollectionModelPrivate::publish(const ResponseState &state,
     const QVariant newValue = state.found ? state.data : QVariant();
     bool isList = false;
     const QVariantList list = listIn(newValue, &isList);
+    bool rowsChanged = reset;
     if (reset)
         resetRows(list);
     else
-        syncRows(list);
+        rowsChanged = syncRows(list);
     if (isList && pagesLoaded == 0 && state.found
         && (pageEndpoint || !endpoint->paginationField().isEmpty())) {
         pagesLoaded = 1;
@@ -170,7 +171,9 @@ void CollectionModelPrivate::publish(const ResponseState &state,
     // A binding on `data` fires once per real change: the store's memoized read returns the
     // identical container when nothing changed, and equal content is not a change either.
     if (!sameShared(newValue, value)) {
-        const bool changed = newValue != value || newValue.metaType() != value.metaType();
+        // (changed rows already prove a change: skip comparing a long list item by item)
+        const bool changed
+            = rowsChanged || newValue.metaType() != value.metaType() || newValue != value;
         value = newValue;
         qmlValue.reset();
         if (changed)

@@ -172,15 +172,26 @@ void CollectionModelPrivate::resetRows(const QVariantList &items)
         Q_EMIT q->countChanged();
 }
 
-void CollectionModelPrivate::syncRows(const QVariantList &items)
+bool CollectionModelPrivate::syncRows(const QVariantList &items)
 {
     if (items.isSharedWith(shownList) || (items.isEmpty() && rows.isEmpty()))
-        return;
+        return false;
     shownList = items;
-    const int before = int(rows.size());
 
-    // Keys of the new list; an item shared with the row at the same place keeps that row's key
-    // (the common case of one changed entity costs a pointer compare per row, no pk lookups).
+    // Fast path, the common case of entities changing in place: every row is either the very
+    // same snapshot as before (a pointer compare) or has the same key. No lists, no hashing.
+    if (items.size() == rows.size()) {
+        bool sameKeys = true;
+        for (int i = 0; sameKeys && i < items.size(); ++i) {
+            const Row &row = rows.at(i);
+            sameKeys = sameShared(items.at(i), row.item) || rowKey(items.at(i), i) == row.rawKey;
+        }
+        if (sameKeys)
+            return updateChangedRows(items);
+    }
+
+    const int before = int(rows.size());
+    // Keys of the new list; an item shared with the row at the same place keeps that row's key.
     QStringList rawKeys;
     rawKeys.reserve(items.size());
     for (int i = 0; i < items.size(); ++i) {
@@ -197,7 +208,8 @@ void CollectionModelPrivate::syncRows(const QVariantList &items)
         oldKeys.append(row.key);
 
     const QModelIndex root;
-    for (const Qml::ListDiffStep &step : Qml::diffListKeys(oldKeys, newKeys)) {
+    const QList<Qml::ListDiffStep> steps = Qml::diffListKeys(oldKeys, newKeys);
+    for (const Qml::ListDiffStep &step : steps) {
         const int count = step.last - step.first + 1;
         switch (step.kind) {
         case Qml::ListDiffStep::Remove:
@@ -225,20 +237,29 @@ void CollectionModelPrivate::syncRows(const QVariantList &items)
         }
     }
     Q_ASSERT(rows.size() == items.size());
+    const bool changed = updateChangedRows(items);
+    if (before != rows.size())
+        Q_EMIT q->countChanged();
+    return changed || !steps.isEmpty();
+}
 
+bool CollectionModelPrivate::updateChangedRows(const QVariantList &items)
+{
     // Rows that stayed: one dataChanged per changed row, with only the roles that changed.
+    bool emitted = false;
     const int lastColumn = q->columnCount() - 1;
     for (int i = 0; i < rows.size(); ++i) {
         Row &row = rows[i];
         if (sameShared(row.item, items.at(i)))
             continue;
         const QList<int> roles = changedRoles(row.item, items.at(i));
-        row.item = items.at(i);
-        if (!roles.isEmpty())
+        row.item = items.at(i); // adopt the new snapshot, so the next compare is a pointer compare
+        if (!roles.isEmpty()) {
             Q_EMIT q->dataChanged(q->index(i, 0), q->index(i, lastColumn), roles);
+            emitted = true;
+        }
     }
-    if (before != rows.size())
-        Q_EMIT q->countChanged();
+    return emitted;
 }
 
 } // namespace DataClient

@@ -1,0 +1,280 @@
+// QML layer scenarios (issue 6), measured on the model C++ and QML views share (CollectionModel):
+//  q.model.update1.10k              ms from the store commit of one changed todo (the Controller's
+//                                    changed() signal) until the 10k-row model has delivered its
+//                                    signals; "signals" = model signals per update (1 expected).
+//  q.response.10k.gui_block_max_ms  the longest single GUI-thread stall while todos-10k.json is
+//                                    fetched from an in-process server (on its own thread),
+//                                    committed, and shown by a model.
+#include "benchdata.h"
+#include "benchmark.h"
+
+#include <DataClient/collectionmodel.h>
+#include <DataClient/controller.h>
+#include <DataClient/restendpoint.h>
+#include <DataClient/testing/testserver.h>
+
+#include <QtCore/QElapsedTimer>
+#include <QtCore/QEventLoop>
+#include <QtCore/QFutureWatcher>
+#include <QtCore/QJsonArray>
+#include <QtCore/QJsonDocument>
+#include <QtCore/QJsonObject>
+#include <QtCore/QThread>
+#include <QtCore/QTimer>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+using namespace DataClient;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+void printLine(const QJsonObject &object)
+{
+    const QByteArray line = QJsonDocument(object).toJson(QJsonDocument::Compact);
+    std::fwrite(line.constData(), 1, size_t(line.size()), stdout);
+    std::fputc('\n', stdout);
+    std::fflush(stdout);
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values.empty() ? 0 : values[values.size() / 2];
+}
+
+struct Endpoints
+{
+    EndpointPtr getList;
+    EndpointPtr get;
+};
+
+Endpoints endpoints(const QString &urlPrefix)
+{
+    return {RestEndpoint::create({.name = u"getList"_s,
+                                  .path = u"/todos"_s,
+                                  .urlPrefix = urlPrefix,
+                                  .schema = Bench::todoCollection()}),
+            RestEndpoint::create({.name = u"get"_s,
+                                  .path = u"/todos/:id"_s,
+                                  .urlPrefix = urlPrefix,
+                                  .schema = Bench::todoSchema()})};
+}
+
+// Counts every signal a model emits.
+struct SignalCount
+{
+    explicit SignalCount(QAbstractItemModel *model, std::function<void()> onSignal)
+    {
+        auto count = [this, onSignal] {
+            ++total;
+            onSignal();
+        };
+        connections = {
+            QObject::connect(model, &QAbstractItemModel::dataChanged, count),
+            QObject::connect(model, &QAbstractItemModel::rowsInserted, count),
+            QObject::connect(model, &QAbstractItemModel::rowsRemoved, count),
+            QObject::connect(model, &QAbstractItemModel::rowsMoved, count),
+            QObject::connect(model, &QAbstractItemModel::modelReset, count),
+            QObject::connect(model, &QAbstractItemModel::layoutChanged, count),
+        };
+    }
+    ~SignalCount()
+    {
+        for (const auto &connection : connections)
+            QObject::disconnect(connection);
+    }
+    int total = 0;
+    QList<QMetaObject::Connection> connections;
+};
+
+void modelUpdate(Bench::Runner &bench)
+{
+    const QString name = u"q.model.update1.10k"_s;
+    if (!bench.wanted(name))
+        return;
+    const QJsonArray todos = QJsonDocument::fromJson(bench.file(u"todos-10k.json"_s)).array();
+    // Nothing is fetched: the data is set directly; the prefix only forms the cache keys.
+    const Endpoints api = endpoints(u"http://127.0.0.1:9"_s);
+    Controller controller;
+    controller.setResponse(api.getList, {}, todos);
+
+    QElapsedTimer clock;
+    qint64 committedAt = 0;
+    qint64 deliveredAt = 0;
+    // Connected before the model's own connection: runs first, right after the commit.
+    QObject::connect(&controller, &Controller::changed,
+                     [&] { committedAt = clock.nsecsElapsed(); });
+    CollectionModel model(&controller, api.getList, {});
+    if (model.rowCount() != todos.size()) {
+        bench.fail(
+            name,
+            u"the model shows %1 rows, expected %2"_s.arg(model.rowCount()).arg(todos.size()));
+        return;
+    }
+    SignalCount signalCount(&model, [&] { deliveredAt = clock.nsecsElapsed(); });
+
+    int edit = 0;
+    int maxSignals = 0;
+    auto updateOne = [&]() -> double {
+        const int index = (edit * 7919) % 2000; // cycle through 2000 different todos
+        QJsonObject todo = todos.at(index).toObject();
+        todo.insert(u"title"_s, u"edit %1"_s.arg(edit));
+        todo.insert(u"completed"_s, edit % 2 == 0);
+        ++edit;
+        const int before = signalCount.total;
+        clock.start();
+        committedAt = deliveredAt = 0;
+        controller.setResponse(api.get, {{u"id"_s, todo.value(u"id"_s)}}, todo);
+        maxSignals = std::max(maxSignals, signalCount.total - before);
+        return double(deliveredAt - committedAt) / 1e6;
+    };
+    const int warmUp = 200;
+    const int rounds = 11;
+    const int perRound = 100;
+    for (int i = 0; i < warmUp; ++i)
+        updateOne();
+    std::vector<double> roundMedians;
+    double worst = 0;
+    for (int r = 0; r < rounds; ++r) {
+        std::vector<double> ops;
+        for (int i = 0; i < perRound; ++i) {
+            ops.push_back(updateOne());
+            worst = std::max(worst, ops.back());
+        }
+        roundMedians.push_back(median(ops));
+    }
+    std::sort(roundMedians.begin(), roundMedians.end());
+    printLine({{u"name"_s, name},
+               {u"ms_per_op"_s, median(roundMedians)},
+               {u"min_ms"_s, roundMedians.front()},
+               {u"max_ms"_s, roundMedians.back()},
+               {u"worst_op_ms"_s, worst},
+               {u"signals"_s, maxSignals},
+               {u"rounds"_s, rounds},
+               {u"ops_per_round"_s, perRound}});
+    if (maxSignals != 1)
+        bench.fail(name, u"one update gave %1 model signals, expected 1"_s.arg(maxSignals));
+}
+
+// The server answers from its own thread, so only the client's work stalls this one.
+class ServerThread
+{
+public:
+    explicit ServerThread(const QByteArray &body)
+    {
+        m_thread.start();
+        m_context.moveToThread(&m_thread);
+        QMetaObject::invokeMethod(
+            &m_context,
+            [this, body] {
+                m_server = new Testing::TestServer; // created on the server thread
+                m_server->route("GET", u"/todos"_s, [body](const Testing::RecordedRequest &) {
+                    return Testing::ServerResponse::raw(body, "application/json");
+                });
+                m_server->listen();
+            },
+            Qt::BlockingQueuedConnection);
+    }
+    ~ServerThread()
+    {
+        QThread *home = QThread::currentThread();
+        QMetaObject::invokeMethod(
+            &m_context,
+            [this, home] {
+                delete m_server;
+                m_context.moveToThread(home); // pushed back, so it is destroyed where it lives
+            },
+            Qt::BlockingQueuedConnection);
+        m_thread.quit();
+        m_thread.wait();
+    }
+    QString url() const { return m_server->baseUrl().toString(); }
+
+private:
+    QThread m_thread;
+    QObject m_context; // lives on m_thread: what the server's setup runs on
+    Testing::TestServer *m_server = nullptr;
+};
+
+void responseStall(Bench::Runner &bench)
+{
+    const QString name = u"q.response.10k.gui_block_max_ms"_s;
+    if (!bench.wanted(name))
+        return;
+    ServerThread server(bench.file(u"todos-10k.json"_s));
+    const Endpoints api = endpoints(server.url());
+
+    auto once = [&](double *totalMs, double *modelMs) -> double {
+        Controller controller;
+        CollectionModel model;
+        model.setController(&controller);
+        QElapsedTimer clock;
+        qint64 committedAt = 0;
+        qint64 shownAt = 0;
+        QObject::connect(&controller, &Controller::changed,
+                         [&] { committedAt = clock.nsecsElapsed(); });
+        QObject::connect(&model, &QAbstractItemModel::rowsInserted,
+                         [&] { shownAt = clock.nsecsElapsed(); });
+        qint64 lastBeat = 0;
+        qint64 longest = 0;
+        // A zero-interval timer fires whenever the event loop gets control back: the gap between
+        // two beats is how long the GUI thread was busy.
+        QTimer heartbeat;
+        heartbeat.setInterval(0);
+        QObject::connect(&heartbeat, &QTimer::timeout, [&] {
+            const qint64 now = clock.nsecsElapsed();
+            longest = std::max(longest, now - lastBeat);
+            lastBeat = now;
+        });
+        QEventLoop loop;
+        QObject::connect(&model, &CollectionModel::statusChanged, &loop, [&] {
+            if (model.status() != CollectionModel::Loading)
+                loop.quit();
+        });
+        clock.start();
+        heartbeat.start();
+        model.setEndpoint(api.getList); // fetches: nothing is stored
+        if (model.status() == CollectionModel::Loading)
+            loop.exec();
+        const qint64 end = clock.nsecsElapsed();
+        longest = std::max(longest, end - lastBeat);
+        heartbeat.stop();
+        *totalMs = double(end) / 1e6;
+        *modelMs = double(shownAt - committedAt) / 1e6;
+        if (model.rowCount() != 10000)
+            bench.fail(name, u"the model shows %1 rows, expected 10000"_s.arg(model.rowCount()));
+        return double(longest) / 1e6;
+    };
+    const int rounds = 7;
+    double total = 0;
+    double modelPart = 0;
+    once(&total, &modelPart); // warm-up (connections, caches)
+    std::vector<double> stalls;
+    std::vector<double> totals;
+    std::vector<double> modelParts;
+    for (int r = 0; r < rounds; ++r) {
+        stalls.push_back(once(&total, &modelPart));
+        totals.push_back(total);
+        modelParts.push_back(modelPart);
+    }
+    std::sort(stalls.begin(), stalls.end());
+    printLine({{u"name"_s, name},
+               {u"ms_per_op"_s, median(stalls)},
+               {u"min_ms"_s, stalls.front()},
+               {u"max_ms"_s, stalls.back()},
+               {u"total_ms"_s, median(totals)},
+               // of the stall: from the commit (changed()) to the model's rowsInserted
+               {u"model_ms"_s, median(modelParts)},
+               {u"rounds"_s, rounds}});
+}
+
+} // namespace
+
+DATACLIENT_BENCH_SCENARIOS(qmlScenarios)
+{
+    modelUpdate(bench);
+    responseStall(bench);
+}
