@@ -3,6 +3,7 @@
 #pragma once
 
 #include <DataClient/changeset.h>
+#include <DataClient/compactjson.h>
 #include <DataClient/denormalized.h>
 #include <DataClient/endpointoptions.h>
 #include <DataClient/global.h>
@@ -125,6 +126,10 @@ public:
     */
     StoreWrite setResponse(const EndpointPtr &endpoint, const Params &params,
                            const QJsonValue &value);
+    //! The same from the store's compact form (CompactJson::parse() of the raw bytes): the
+    //! fastest way to load a large payload.
+    StoreWrite setResponse(const EndpointPtr &endpoint, const Params &params,
+                           const CompactJson &value);
     //! Stores \a error for the key as if the request had failed now.
     void setError(const EndpointPtr &endpoint, const Params &params, const NetworkError &error);
     //! Forgets the key's result and error: getResponse() reports Invalid until the next answer

@@ -44,6 +44,10 @@ public:
     qint64 nextRequestDate();
     Meta responseMeta(const RestEndpoint &endpoint, qint64 date) const;
 
+    //! Controller::setResponse() for a QJsonValue or a CompactJson.
+    template<typename Value>
+    StoreWrite setResponse(const EndpointPtr &endpoint, const Params &params, const Value &value);
+
     //! Emits changed() unless \a changes is empty.
     void emitChanged(const ChangeSet &changes);
 

@@ -32,11 +32,11 @@ QStringList knownKeys(const Store &store, const detail::FetchStates &states,
 
 } // namespace
 
-StoreWrite Controller::setResponse(const EndpointPtr &endpoint, const Params &params,
-                                   const QJsonValue &value)
+template<typename Value>
+StoreWrite ControllerPrivate::setResponse(const EndpointPtr &endpoint, const Params &params,
+                                          const Value &value)
 {
-    DATACLIENT_ASSERT_THREAD(this);
-    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "setResponse");
+    const auto [key, keyError] = keyOf(endpoint, params, "setResponse");
     if (keyError) {
         qCWarning(lcController).noquote() << keyError->message();
         return {{},
@@ -44,23 +44,36 @@ StoreWrite Controller::setResponse(const EndpointPtr &endpoint, const Params &pa
                             QStringLiteral("an endpoint and parameters that build a URL"),
                             keyError->message())};
     }
-    const qint64 date = d->nextRequestDate();
-    const Params args = ControllerPrivate::storeArgs(*endpoint, params);
-    StoreWrite write = d->store->setResponse(key, endpoint->schema(), args, value,
-                                             d->responseMeta(*endpoint, date));
+    const qint64 date = nextRequestDate();
+    StoreWrite write = store->setResponse(key, endpoint->schema(), storeArgs(*endpoint, params),
+                                          value, responseMeta(*endpoint, date));
     if (write.error) {
         qCWarning(lcController).noquote()
             << "Controller::setResponse(" << key << "):" << write.error->message();
         return write;
     }
     // Like an answer from the server: newer than every optimistic guess about these entities.
-    write.changes.unite(d->removeLayers(0, date, write.changes.entities));
-    const bool stateChanged = d->states.settle(key, date);
-    const QPointer<Controller> alive(this);
-    d->emitChanged(write.changes);
+    write.changes.unite(removeLayers(0, date, write.changes.entities));
+    const bool stateChanged = states.settle(key, date);
+    const QPointer<Controller> alive(q);
+    emitChanged(write.changes);
     if (alive && stateChanged)
-        Q_EMIT fetchStateChanged(key);
+        Q_EMIT q->fetchStateChanged(key);
     return write;
+}
+
+StoreWrite Controller::setResponse(const EndpointPtr &endpoint, const Params &params,
+                                   const QJsonValue &value)
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    return d->setResponse(endpoint, params, value);
+}
+
+StoreWrite Controller::setResponse(const EndpointPtr &endpoint, const Params &params,
+                                   const CompactJson &value)
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    return d->setResponse(endpoint, params, value);
 }
 
 void Controller::setError(const EndpointPtr &endpoint, const Params &params,

@@ -336,6 +336,20 @@ private Q_SLOTS:
         QCOMPARE(changes.sets.size(), 1);
     }
 
+    void setResponseFromCompactJson()
+    {
+        const StoreWrite write = controller->setResponse(
+            todos.getList, {{u"userId"_s, 9}},
+            CompactJson::parse(R"([{"id":8,"userId":9,"title":"compact"}])"_ba));
+        QVERIFY(write.ok());
+        QVERIFY(write.changes.entities.contains(todoListRef({{u"userId"_s, 9}})));
+        const ResponseState state = controller->getResponse(todos.getList, {{u"userId"_s, 9}});
+        QCOMPARE(ids(state.data), (QList<int> {8}));
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"setResponse"_s));
+        QVERIFY(controller->setResponse(todos.getList, {}, CompactJson::parse(R"([{}])"_ba)).error);
+        QVERIFY(!controller->getResponse(todos.getList, {}).found);
+    }
+
     void setErrorIsReportedLikeAFailedRequest()
     {
         QSignalSpy stateChanges(controller.get(), &Controller::fetchStateChanged);
