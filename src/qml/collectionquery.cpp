@@ -142,6 +142,9 @@ void CollectionModelPrivate::refresh(FetchPolicy policy)
     // Refetch what was invalidated or expired meanwhile — but never retry an error by itself
     // (that is refetch(), a retarget or an invalidation), and give up on a key whose answers
     // never produce data, so a misbehaving endpoint cannot make the model fetch in a loop.
+    qCDebug(lcQml).noquote() << "refresh" << key << "found" << state.found << "status"
+                             << int(state.status) << "loading" << state.loading << "error"
+                             << state.error.has_value();
     if (policy == FetchPolicy::IfNeeded && !state.loading && !state.error
         && state.status != ExpiryStatus::Valid && autoFetchesWithoutData < 2) {
         if (!state.found)
