@@ -1,4 +1,6 @@
-// A red strip with a message, a Retry button and a close button. show() replaces what is shown.
+// A red strip with a message, a Retry button and a close button. `message` may be bound (a
+// query's error) or set with show(); dismissing only hides it, so a binding is never broken and
+// a new message shows again.
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -8,17 +10,23 @@ Rectangle {
 
     property string message: ""
     property var retry: null // function, or null for no Retry button
+    property bool dismissed: false
 
     function show(text, retryFunction) {
         message = text;
         retry = retryFunction || null;
+        dismissed = false;
     }
-    function clear() {
-        message = "";
-        retry = null;
+    // What the Retry button does: hide, then run the retry (which may show() a new failure).
+    function runRetry() {
+        const retryFunction = retry;
+        dismissed = true;
+        if (retryFunction)
+            retryFunction();
     }
 
-    visible: message !== ""
+    onMessageChanged: dismissed = false
+    visible: message !== "" && !dismissed
     color: "#fdecea"
     border.color: "#f5c2c0"
     implicitHeight: visible ? row.implicitHeight + 12 : 0
@@ -38,15 +46,11 @@ Rectangle {
         Button {
             visible: banner.retry !== null
             text: qsTr("Retry")
-            onClicked: {
-                const retry = banner.retry;
-                banner.clear();
-                retry();
-            }
+            onClicked: banner.runRetry()
         }
         ToolButton {
             text: "✕"
-            onClicked: banner.clear()
+            onClicked: banner.dismissed = true
         }
     }
 }

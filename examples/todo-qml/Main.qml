@@ -119,12 +119,16 @@ ApplicationWindow {
 
         ErrorBanner {
             id: banner
+            objectName: "mutationBanner"
             Layout.fillWidth: true
         }
         // A failed load: the query keeps its error until a retry succeeds.
         ErrorBanner {
-            message: todoList.query.error ? qsTr("Could not load the todos: %1")
-                                            .arg(todoList.query.error.message) : ""
+            objectName: "loadErrorBanner"
+            // Hidden while a retry is in flight, so a repeated failure shows it again.
+            message: todoList.query.error && !todoList.query.loading
+                     ? qsTr("Could not load the todos: %1").arg(todoList.query.error.message)
+                     : ""
             retry: () => todoList.query.refetch()
             Layout.fillWidth: true
         }
@@ -135,6 +139,7 @@ ApplicationWindow {
 
             UserList {
                 id: userList
+                objectName: "userList"
                 endpoint: users.getList
                 selectedUserId: window.userId
                 onUserSelected: (id, name) => {
@@ -151,6 +156,7 @@ ApplicationWindow {
                 Layout.margins: 6
 
                 NewTodoBar {
+                    objectName: "newTodoBar"
                     Layout.fillWidth: true
                     onAddRequested: title => {
                         const params = { userId: window.userId };
@@ -165,6 +171,7 @@ ApplicationWindow {
                 }
                 TodoList {
                     id: todoList
+                    objectName: "todoList"
                     endpoint: todos.getList
                     userId: window.userId
                     Layout.fillWidth: true
@@ -181,6 +188,7 @@ ApplicationWindow {
             }
             ActivityPanel {
                 id: activity
+                objectName: "activity"
                 endpoint: status.get
                 Layout.preferredWidth: 260
                 Layout.fillHeight: true

@@ -28,6 +28,7 @@ Item {
     }
     ListView {
         id: view
+        objectName: "todoView"
         anchors.fill: parent
         anchors.bottomMargin: pageStatus.height
         clip: true

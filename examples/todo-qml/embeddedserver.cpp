@@ -89,6 +89,12 @@ QString EmbeddedServer::url() const
     return m_server->url();
 }
 
+void EmbeddedServer::setFailureRate(double failRate)
+{
+    m_failRate = failRate;
+    m_api->setFailureRate(failRate);
+}
+
 ServerResponse EmbeddedServer::todoPage(const RecordedRequest &request)
 {
     auto answer = [&](ServerResponse response) {

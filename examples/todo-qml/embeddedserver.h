@@ -41,6 +41,9 @@ public:
     bool start(int latencyMs, double failRate, QString *error);
     //! "http://127.0.0.1:<port>" once started.
     QString url() const;
+    //! Changes --fail-rate while running (the demo's UI test uses it to fail, then recover).
+    void setFailureRate(double failRate);
+    DataClient::Testing::FakeRestApi *api() const { return m_api; }
 
 private:
     DataClient::Testing::ServerResponse

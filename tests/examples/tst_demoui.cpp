@@ -1,0 +1,245 @@
+// The demo's UI (examples/todo-qml/Main.qml) in-process against its embedded server: what a user
+// does — pick a user, toggle, rename, delete, add, scroll for more pages — reaches the server,
+// shows at once (optimistic), rolls back on failure with a banner whose Retry works, and the live
+// panel keeps polling.
+#include "embeddedserver.h"
+
+#include <DataClient/collectionmodel.h>
+#include <DataClient/controller.h>
+#include <DataClient/testing/fakerestapi.h>
+
+#include <QtCore/QJsonArray>
+#include <QtCore/QJsonObject>
+#include <QtCore/QSet>
+#include <QtQml/QJSValue>
+#include <QtQml/QQmlApplicationEngine>
+#include <QtQuick/QQuickItem>
+#include <QtQuick/QQuickWindow>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using DataClient::CollectionModel;
+
+class tst_DemoUi : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<EmbeddedServer> server;
+    std::unique_ptr<QQmlApplicationEngine> engine;
+    QObject *window = nullptr;
+
+    QObject *child(const QString &name) const { return window->findChild<QObject *>(name); }
+    CollectionModel *todoModel() const
+    {
+        return qobject_cast<CollectionModel *>(
+            child(u"todoList"_s)->property("query").value<QObject *>());
+    }
+    QVariantMap row(int index) const { return todoModel()->get(index).toMap(); }
+    QJsonObject stored(const QVariant &id) const
+    {
+        return server->api()->item(u"/todos"_s, QJsonValue::fromVariant(id));
+    }
+
+    // Starts a fresh embedded server and window; waits until the window shows data unless the
+    // server fails list loads.
+    bool start(double failRate = 0)
+    {
+        server = std::make_unique<EmbeddedServer>();
+        QString error;
+        if (!server->start(0, failRate, &error))
+            return false;
+        engine = std::make_unique<QQmlApplicationEngine>();
+        engine->addImportPath(QStringLiteral(DATACLIENT_QML_DIR));
+        engine->setInitialProperties(
+            {{u"apiUrl"_s, server->url()}, {u"embeddedServer"_s, true}, {u"initialUserId"_s, 1}});
+        engine->load(QUrl::fromLocalFile(QStringLiteral(DEMO_QML_DIR "/Main.qml")));
+        if (engine->rootObjects().size() != 1)
+            return false;
+        window = engine->rootObjects().constFirst();
+        return true;
+    }
+    void invoke(const char *object, const char *signal, QGenericArgument a = {},
+                QGenericArgument b = {})
+    {
+        QVERIFY(QMetaObject::invokeMethod(child(QString::fromLatin1(object)), signal, a, b));
+    }
+
+private Q_SLOTS:
+    void init() { DataClient::Controller::instance()->resetEntireStore(); }
+    void cleanup()
+    {
+        engine.reset();
+        window = nullptr;
+        server.reset();
+    }
+
+    void showsUsersTodosDatesAndAuthors()
+    {
+        QVERIFY(start());
+        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        QCOMPARE(child(u"userList"_s)->property("count").toInt(), 10);
+        QVERIFY(todoModel()->count() >= 20);
+        for (int i = 0; i < todoModel()->count(); ++i) {
+            const QVariantMap todo = row(i);
+            QCOMPARE(todo.value(u"userId"_s).toInt(), 1);
+            QCOMPARE(todo.value(u"createdAt"_s).typeId(), QMetaType::QDateTime); // deserialized
+            QVERIFY(todo.value(u"createdAt"_s).toDateTime().isValid());
+            QCOMPARE(todo.value(u"author"_s).toMap().value(u"id"_s).toInt(), 1);
+        }
+        const QString name = server->api()->item(u"/users"_s, 1)[u"name"_s].toString();
+        QCOMPARE(row(0).value(u"author"_s).toMap().value(u"name"_s).toString(), name);
+    }
+
+    void toggleShowsAtOnceThenReachesTheServer()
+    {
+        QVERIFY(start());
+        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        const QVariantMap todo = row(2);
+        const bool before = todo.value(u"completed"_s).toBool();
+        QSignalSpy changed(todoModel(), &QAbstractItemModel::dataChanged);
+        invoke("todoList", "toggleRequested", Q_ARG(QVariant, todo), Q_ARG(bool, !before));
+        // Optimistic: in the model before the event loop ran, so before any answer.
+        QCOMPARE(row(2).value(u"completed"_s).toBool(), !before);
+        QTRY_COMPARE(stored(todo.value(u"id"_s))[u"completed"_s].toBool(), !before);
+        QTRY_VERIFY(!todoModel()->isLoading());
+        QCOMPARE(row(2).value(u"completed"_s).toBool(), !before);
+        QVERIFY(!changed.isEmpty());
+        for (const QList<QVariant> &signal : std::as_const(changed)) { // only that row changed
+            QCOMPARE(signal.at(0).toModelIndex().row(), 2);
+            QCOMPARE(signal.at(1).toModelIndex().row(), 2);
+        }
+    }
+
+    void renameAndDelete()
+    {
+        QVERIFY(start());
+        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        const QVariant renamedId = row(0).value(u"id"_s);
+        invoke("todoList", "renameRequested", Q_ARG(QVariant, row(0)),
+               Q_ARG(QString, u"Water the plants"_s));
+        QCOMPARE(row(0).value(u"title"_s).toString(), u"Water the plants"_s);
+        QTRY_COMPARE(stored(renamedId)[u"title"_s].toString(), u"Water the plants"_s);
+
+        const int count = todoModel()->count();
+        const QVariant deletedId = row(1).value(u"id"_s);
+        invoke("todoList", "deleteRequested", Q_ARG(QVariant, row(1)));
+        QCOMPARE(todoModel()->count(), count - 1); // hidden at once
+        QTRY_VERIFY(stored(deletedId).isEmpty());
+        QTRY_VERIFY(!todoModel()->isLoading());
+        QCOMPARE(todoModel()->count(), count - 1);
+        for (int i = 0; i < todoModel()->count(); ++i)
+            QVERIFY(row(i).value(u"id"_s) != deletedId);
+    }
+
+    void addPushesOntoTheListThenGetsTheServersId()
+    {
+        QVERIFY(start());
+        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        const int count = todoModel()->count();
+        invoke("newTodoBar", "addRequested", Q_ARG(QString, u"Call the plumber"_s));
+        QCOMPARE(todoModel()->count(), count + 1);
+        QCOMPARE(row(count).value(u"title"_s).toString(), u"Call the plumber"_s);
+        QVERIFY(row(count).value(u"id"_s).toInt() < 0); // the temporary id
+        QTRY_VERIFY(row(todoModel()->count() - 1).value(u"id"_s).toInt() > 0);
+        QCOMPARE(todoModel()->count(), count + 1);
+        const QJsonObject created = stored(row(count).value(u"id"_s));
+        QCOMPARE(created[u"title"_s].toString(), u"Call the plumber"_s);
+        QCOMPARE(created[u"userId"_s].toInt(), 1);
+    }
+
+    void failedChangeRollsBackAndRetryWorks()
+    {
+        QVERIFY(start());
+        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        server->setFailureRate(1);
+        const QVariantMap todo = row(0);
+        const bool before = todo.value(u"completed"_s).toBool();
+        invoke("todoList", "toggleRequested", Q_ARG(QVariant, todo), Q_ARG(bool, !before));
+        QCOMPARE(row(0).value(u"completed"_s).toBool(), !before);
+        QObject *banner = child(u"mutationBanner"_s);
+        QTRY_VERIFY(banner->property("message").toString().startsWith(u"Could not update"_s));
+        QCOMPARE(row(0).value(u"completed"_s).toBool(), before); // rolled back
+        QCOMPARE(stored(todo.value(u"id"_s))[u"completed"_s].toBool(), before);
+
+        server->setFailureRate(0);
+        QVERIFY(banner->property("visible").toBool());
+        QVERIFY(QMetaObject::invokeMethod(banner, "runRetry")); // the Retry button
+        QVERIFY(!banner->property("visible").toBool());
+        QTRY_COMPARE(stored(todo.value(u"id"_s))[u"completed"_s].toBool(), !before);
+        QTRY_COMPARE(row(0).value(u"completed"_s).toBool(), !before);
+        QVERIFY(!banner->property("visible").toBool());
+    }
+
+    void failedLoadShowsABannerAndRetryRecovers()
+    {
+        QVERIFY(start(1));
+        QObject *banner = child(u"loadErrorBanner"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            banner->property("message").toString().startsWith(u"Could not load the todos"_s),
+            15000);
+        QVERIFY(banner->property("visible").toBool());
+        QVERIFY(!window->property("dataShown").toBool());
+        QVERIFY(window->property("statusText").toString().contains(u"error 500"_s));
+
+        // Retry while the server still fails: the error (and the banner) come back.
+        QVERIFY(QMetaObject::invokeMethod(banner, "runRetry"));
+        QTRY_VERIFY(banner->property("visible").toBool());
+        server->setFailureRate(0);
+        QVERIFY(QMetaObject::invokeMethod(banner, "runRetry"));
+        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        QVERIFY(!banner->property("visible").toBool());
+        QVERIFY(banner->property("message").toString().isEmpty()); // the binding still holds
+    }
+
+    void anotherUserRetargetsTheList()
+    {
+        QVERIFY(start());
+        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        QVERIFY(QMetaObject::invokeMethod(child(u"userList"_s), "userSelected", Q_ARG(int, 3),
+                                          Q_ARG(QString, u"x"_s)));
+        QCOMPARE(window->property("userId").toInt(), 3);
+        QTRY_VERIFY(todoModel()->count() > 0 && row(0).value(u"userId"_s).toInt() == 3);
+        for (int i = 0; i < todoModel()->count(); ++i)
+            QCOMPARE(row(i).value(u"userId"_s).toInt(), 3);
+    }
+
+    void scrollingLoadsEveryPageOnce()
+    {
+        QVERIFY(start());
+        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        int total = 0;
+        for (const QJsonValue &todo : server->api()->collection(u"/todos"_s))
+            total += todo[u"userId"_s].toInt() == 1;
+        QVERIFY(total > 2 * EmbeddedServer::pageSize); // at least three pages
+        auto *view = qobject_cast<QQuickItem *>(child(u"todoView"_s));
+        QVERIFY(view);
+        for (int attempt = 0; attempt < 10 && todoModel()->hasMore(); ++attempt) {
+            QVERIFY(QMetaObject::invokeMethod(view, "positionViewAtEnd"));
+            QTRY_VERIFY(!todoModel()->isLoadingMore());
+        }
+        QCOMPARE(todoModel()->count(), total);
+        QVERIFY(!todoModel()->hasMore());
+        QSet<int> ids;
+        for (int i = 0; i < todoModel()->count(); ++i)
+            ids.insert(row(i).value(u"id"_s).toInt());
+        QCOMPARE(ids.size(), total); // no duplicates
+    }
+
+    void livePanelKeepsPolling()
+    {
+        QVERIFY(start());
+        QObject *activity = child(u"activity"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(activity->property("ready").toBool(), 15000);
+        const QDateTime first = activity->property("status").toMap().value(u"time"_s).toDateTime();
+        QVERIFY(first.isValid()); // deserialized by Deserialize.dateTime
+        QTRY_VERIFY_WITH_TIMEOUT(
+            activity->property("status").toMap().value(u"time"_s).toDateTime() > first, 10000);
+    }
+};
+
+QTEST_MAIN(tst_DemoUi)
+#include "tst_demoui.moc"
