@@ -12,12 +12,34 @@ using namespace Qt::StringLiterals;
 namespace {
 constexpr int pageSize = 5;
 const QString todosPath = u"/todos"_s;
+const QString productsPath = u"/products"_s;
+
+// Records with a decimal, a comma list, a date and a nested owner (tst_entity.qml).
+QJsonArray products()
+{
+    const QJsonObject ada {{u"id"_s, 7}, {u"name"_s, u"Ada"_s}};
+    return {
+        QJsonObject {{u"id"_s, 1},
+                     {u"name"_s, u"Pen"_s},
+                     {u"price"_s, u"1.10"_s},
+                     {u"tags"_s, u"blue,office"_s},
+                     {u"createdAt"_s, u"2023-05-15T15:36:43.144Z"_s},
+                     {u"owner"_s, ada}},
+        QJsonObject {{u"id"_s, 2},
+                     {u"name"_s, u"Ink"_s},
+                     {u"price"_s, u"0.30"_s},
+                     {u"tags"_s, u"black"_s},
+                     {u"createdAt"_s, u"2023-05-16T08:00:00.000Z"_s},
+                     {u"owner"_s, ada}},
+    };
+}
 } // namespace
 
 TestBackend::TestBackend(QObject *parent) : QObject(parent)
 {
     m_server.listen();
     m_api.addCollection(todosPath, SampleData::todos(12, 3));
+    m_api.addCollection(productsPath, products());
     // Page-number pagination where the first page is also what the list URL returns.
     m_server.route("GET", u"/pages/todos"_s, [this](const RecordedRequest &request) {
         const QJsonArray all = m_api.collection(todosPath);
@@ -46,6 +68,7 @@ bool TestBackend::isListening() const
 void TestBackend::reset()
 {
     m_api.setCollection(todosPath, SampleData::todos(12, 3));
+    m_api.setCollection(productsPath, products());
     m_api.setLatency(0);
     if (m_api.pendingFailures() > 0)
         m_api.failNext(0);

@@ -31,6 +31,25 @@ TestCase {
         primaryKey: function(record) { return record.group + "/" + record.user }
     }
 
+    // Field deserializers and a nested entity, read through a Resource.
+    Entity { id: owner; key: "Owner"; primaryKey: "id"; fields: ({ id: 0, name: "" }) }
+    Entity {
+        id: product
+        key: "Product"
+        primaryKey: "id"
+        fields: ({
+            price: Deserialize.decimal,
+            createdAt: Deserialize.dateTime,
+            tags: function(value) { return value.split(",") },
+            owner: owner
+        })
+    }
+    Resource { id: products; urlPrefix: backend.url; path: "/products/:id"; schema: product }
+    Resource { id: owners; urlPrefix: backend.url; path: "/owners/:id"; schema: owner }
+    Component { id: productQuery; Suspense { endpoint: products.get; params: ({ id: 1 }) } }
+    Component { id: productList; Suspense { endpoint: products.getList; params: ({}) } }
+    Component { id: ownerQuery; Suspense { endpoint: owners.get; params: ({ id: 7 }) } }
+
     Component { id: noKey; Entity { primaryKey: "id" } }
     Component { id: noPrimaryKey; Entity { key: "Thing" } }
     Component { id: badPrimaryKey; Entity { key: "Thing"; primaryKey: 5 } }
@@ -47,6 +66,34 @@ TestCase {
     function test_fieldNamesAreTheModelRoles() {
         compare(todo.fieldNames, ["id", "title", "completed", "createdAt", "price", "author", "tags"])
         compare(composite.fieldNames, [])
+    }
+
+    function init() {
+        backend.reset()
+        Controller.resetEntireStore()
+    }
+
+    function test_fieldsAreDeserializedWhenRead() {
+        const query = createTemporaryObject(productQuery, testCase)
+        tryCompare(query, "status", Suspense.Ready)
+        const pen = query.data
+        compare(String(pen.price), "1.10") // every digit kept
+        compare(pen.tags, ["blue", "office"])
+        verify(pen.createdAt instanceof Date)
+        compare(pen.createdAt.getUTCFullYear(), 2023)
+        compare(pen.owner.name, "Ada")
+    }
+
+    function test_nestedEntitiesAreNormalized() {
+        const list = createTemporaryObject(productList, testCase)
+        tryCompare(list, "status", Suspense.Ready)
+        compare(list.count, 2)
+        // Owner 7 came inside the products: reading it needs no request.
+        const before = backend.totalRequests()
+        const ada = createTemporaryObject(ownerQuery, testCase)
+        compare(ada.status, Suspense.Ready)
+        compare(ada.data.name, "Ada")
+        compare(backend.totalRequests(), before)
     }
 
     function test_deserializersDescribeTheirInput() {
