@@ -69,15 +69,19 @@ int main(int argc, char **argv)
         return serveOnly(argc, argv, options);
 
     // With no display the app can still show that it works: it renders one screenshot.
-    if (options.screenshotFile.isEmpty() && !hasDisplay()) {
-        options.screenshotFile = u"dataclient-demo.png"_s;
-        QTextStream(stdout) << "No display found: rendering offscreen to " << options.screenshotFile
-                            << " (choose the file with --screenshot FILE)." << Qt::endl;
-    }
-    if (!options.screenshotFile.isEmpty() && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+    const bool headless = options.screenshotFile.isEmpty() && !hasDisplay();
+    if ((headless || !options.screenshotFile.isEmpty())
+        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
 
     QGuiApplication app(argc, argv);
+    if (headless) {
+        // Next to the executable (the build tree), not in the current directory (the sources).
+        options.screenshotFile
+            = QDir(QCoreApplication::applicationDirPath()).filePath(u"dataclient-demo.png"_s);
+        QTextStream(stdout) << "No display found: rendering offscreen to " << options.screenshotFile
+                            << " (choose the file with --screenshot FILE)." << Qt::endl;
+    }
     QGuiApplication::setApplicationName(u"dataclient-demo"_s);
     QGuiApplication::setOrganizationName(u"DataClient"_s);
     if (qEnvironmentVariableIsEmpty("QT_QUICK_CONTROLS_STYLE"))

@@ -78,6 +78,29 @@ private Q_SLOTS:
         QVERIFY2(todoLines >= 10, qPrintable(u"todo rows seen: %1"_s.arg(todoLines)));
     }
 
+    // `./dev demo` on a machine without a display: a screenshot instead of a window.
+    void noDisplayRendersAScreenshotNextToTheExecutable()
+    {
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        for (const QString &name : {u"DISPLAY"_s, u"WAYLAND_DISPLAY"_s, u"QT_QPA_PLATFORM"_s})
+            environment.remove(name);
+        process.setProcessEnvironment(environment);
+        const QString file
+            = QFileInfo(QStringLiteral(DEMO_EXECUTABLE)).absolutePath() + u"/dataclient-demo.png"_s;
+        QFile::remove(file);
+        process.start(QStringLiteral(DEMO_EXECUTABLE), {});
+        QSignalSpy finished(&process, &QProcess::finished);
+        QVERIFY(finished.wait(60000));
+        const QString out = QString::fromLocal8Bit(process.readAllStandardOutput());
+        QVERIFY2(process.exitCode() == 0,
+                 qPrintable(out + QString::fromLocal8Bit(process.readAllStandardError())));
+        QVERIFY2(out.contains(u"No display found: rendering offscreen to "_s + file),
+                 qPrintable(out));
+        QVERIFY(!QImage(file).isNull());
+        QFile::remove(file);
+    }
+
     void urlPointsAtAnotherServerOfTheSameShape()
     {
         TestServer server;
