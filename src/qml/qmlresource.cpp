@@ -251,6 +251,8 @@ QmlResource *QmlResource::extend(const QJSValue &first, const QJSValue &second)
         qmlWarning(this) << error;
         return nullptr;
     };
+    if (!m_complete)
+        return nullptr; // options may still be arriving: bind on `valid` (see the header)
     if (!isValid())
         return fail(u"Resource.extend(): this resource is not valid: %1"_s.arg(errorString()));
 

@@ -145,7 +145,9 @@ public:
         - extend({ getList: { path: "/lists/:id/todos" }, update: { optimistic: false } })
         - extend("byUser", { path: "/users/:userId/todos", schema: [todo] })
         - extend(function(base) { return { getList: base.getList.extend({ ... }) } })
-        A mistake returns null and warns, naming the member and the option.
+        A mistake returns null and warns, naming the member and the option. Before the Resource
+        is complete it returns null; in a binding, read `valid` first so the binding runs again
+        once the members exist: `property var v2: todos.valid ? todos.extend({...}) : null`.
     */
     Q_INVOKABLE DataClient::Qml::QmlResource *extend(const QJSValue &first,
                                                      const QJSValue &second = QJSValue());

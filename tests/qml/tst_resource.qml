@@ -186,4 +186,48 @@ TestCase {
         compare(request.headers["content-type"], "application/json")
         tryCompare(result, "loading", false)
     }
+
+    // process: transforms the parsed response before it is normalized.
+    Resource {
+        id: processed
+        urlPrefix: backend.url
+        path: "/todos/:id"
+        schema: todo
+        process: function(value, params) {
+            if (value && value.id !== undefined)
+                value.title = value.title + " (#" + params.id + ")"
+            return value
+        }
+    }
+    Component { id: processedTodo; Suspense { endpoint: processed.get; params: ({ id: 3 }) } }
+
+    function test_processHook() {
+        const query = createTemporaryObject(processedTodo, testCase)
+        tryCompare(query, "status", Suspense.Ready)
+        compare(query.data.title, backend.todo(3).title + " (#3)")
+    }
+
+    // parseResponse: reads a header, and getList returns a {results, total} wrapper.
+    Resource {
+        id: counted
+        urlPrefix: backend.url
+        path: "/todos/:id"
+        schema: todo
+        parseResponse: function(response) {
+            if (response.headers["x-total-count"] === undefined)
+                return response.value
+            return { results: response.value, total: Number(response.headers["x-total-count"]) }
+        }
+    }
+    property var countedList: counted.valid ? counted.extend({ getList: { schema: ({ results: [todo], total: 0 }) } }) : null
+    Component { id: countedQuery; Suspense { endpoint: testCase.countedList.getList; params: ({ userId: 2 }) } }
+
+    function test_parseResponseHookAndWrappedList() {
+        const query = createTemporaryObject(countedQuery, testCase)
+        tryCompare(query, "status", Suspense.Ready)
+        compare(query.data.total, query.count) // the header, next to the list
+        verify(query.count > 0)
+        for (let i = 0; i < query.count; ++i)
+            compare(query.get(i).userId, 2)
+    }
 }
