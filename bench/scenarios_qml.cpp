@@ -2,6 +2,8 @@
 //  q.model.update1.10k              ms from the store commit of one changed todo (the Controller's
 //                                    changed() signal) until the 10k-row model has delivered its
 //                                    signals; "signals" = model signals per update (1 expected).
+//  q.model.show.10k                 ms to open a model on a stored 10k list (memo warm): the
+//                                    model's own cost of taking 10k rows.
 //  q.response.10k.gui_block_max_ms  the longest single GUI-thread stall while todos-10k.json is
 //                                    fetched from an in-process server (on its own thread),
 //                                    committed, and shown by a model.
@@ -159,6 +161,20 @@ void modelUpdate(Bench::Runner &bench)
         bench.fail(name, u"one update gave %1 model signals, expected 1"_s.arg(maxSignals));
 }
 
+void modelShow(Bench::Runner &bench)
+{
+    const QJsonArray todos = QJsonDocument::fromJson(bench.file(u"todos-10k.json"_s)).array();
+    const Endpoints api = endpoints(u"http://127.0.0.1:9"_s);
+    Controller controller;
+    controller.setResponse(api.getList, {}, todos);
+    controller.getResponse(api.getList, {}); // memo warm
+    bench.time(u"q.model.show.10k"_s, {}, [&] {
+        CollectionModel model(&controller, api.getList, {});
+        if (model.rowCount() != todos.size())
+            bench.fail(u"q.model.show.10k"_s, u"wrong row count %1"_s.arg(model.rowCount()));
+    });
+}
+
 // The server answers from its own thread, so only the client's work stalls this one.
 class ServerThread
 {
@@ -276,5 +292,7 @@ void responseStall(Bench::Runner &bench)
 DATACLIENT_BENCH_SCENARIOS(qmlScenarios)
 {
     modelUpdate(bench);
+    if (bench.wanted(u"q.model.show.10k"_s))
+        modelShow(bench);
     responseStall(bench);
 }

@@ -190,6 +190,23 @@ bool CollectionModelPrivate::syncRows(const QVariantList &items)
             return updateChangedRows(items);
     }
 
+    // First rows (a first answer, or after an empty list): one insertion, no diff.
+    if (rows.isEmpty()) {
+        QStringList keys;
+        keys.reserve(items.size());
+        for (int i = 0; i < items.size(); ++i)
+            keys.append(rowKey(items.at(i), i));
+        QStringList unique = keys;
+        Qml::uniqueRowKeys(unique);
+        q->beginInsertRows(QModelIndex(), 0, int(items.size()) - 1);
+        rows.reserve(items.size());
+        for (int i = 0; i < items.size(); ++i)
+            rows.append({keys.at(i), unique.at(i), items.at(i)});
+        q->endInsertRows();
+        Q_EMIT q->countChanged();
+        return true;
+    }
+
     const int before = int(rows.size());
     // Keys of the new list; an item shared with the row at the same place keeps that row's key.
     QStringList rawKeys;

@@ -173,6 +173,19 @@ private Q_SLOTS:
         QCOMPARE(steps, (QList<ListDiffStep> {{ListDiffStep::Move, 9000, 9000, 10}}));
     }
 
+    void repeatsAreNumberedInListOrder()
+    {
+        QStringList list {u"a"_s, u"b"_s, u"a"_s, u"c"_s, u"b"_s, u"a"_s};
+        uniqueRowKeys(list);
+        const QChar mark(0x1f);
+        QCOMPARE(list,
+                 (QStringList {u"a"_s, u"b"_s, u"a"_s + mark + u"1"_s, u"c"_s,
+                               u"b"_s + mark + u"1"_s, u"a"_s + mark + u"2"_s}));
+        QStringList none {u"x"_s, u"y"_s, u"z"_s};
+        uniqueRowKeys(none);
+        QCOMPARE(none, (QStringList {u"x"_s, u"y"_s, u"z"_s}));
+    }
+
     void repeatedKeysBecomeUnique()
     {
         QStringList list {u"5"_s, u"3"_s, u"5"_s, u"5"_s};
