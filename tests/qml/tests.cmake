@@ -23,3 +23,6 @@ target_include_directories(tst_collectionrows PRIVATE ${PROJECT_SOURCE_DIR}/src/
 dataclient_add_qtest(tst_collectionmodel SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel.cpp
   LIBS DataClient::Qml DataClient::Testing)
 
+
+dataclient_add_qtest(tst_qmlcontroller SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_qmlcontroller.cpp
+  LIBS DataClient::Qml)
