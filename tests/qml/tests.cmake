@@ -26,3 +26,14 @@ dataclient_add_qtest(tst_collectionmodel SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_c
 
 dataclient_add_qtest(tst_qmlcontroller SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_qmlcontroller.cpp
   LIBS DataClient::Qml)
+
+# CollectionModel in Qt Widgets views (docs/widgets.md).
+find_package(Qt6 COMPONENTS Widgets)
+if(TARGET Qt6::Widgets)
+  # Not through dataclient_add_qtest: the shared precompiled header is built without Qt GUI.
+  qt_add_executable(tst_widgets ${CMAKE_CURRENT_LIST_DIR}/tst_widgets.cpp)
+  target_link_libraries(tst_widgets PRIVATE DataClient::Qml DataClient::Testing Qt6::Widgets Qt6::Test)
+  dataclient_apply_strictness(tst_widgets)
+  add_test(NAME tst_widgets COMMAND tst_widgets)
+  set_tests_properties(tst_widgets PROPERTIES ENVIRONMENT "${DATACLIENT_TEST_ENV}" TIMEOUT 120)
+endif()
