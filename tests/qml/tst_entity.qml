@@ -45,6 +45,15 @@ TestCase {
         })
     }
     Resource { id: products; urlPrefix: backend.url; path: "/products/:id"; schema: product }
+    // process: runs on every record before it is normalized
+    Entity {
+        id: labelled
+        key: "LabelledProduct"
+        primaryKey: "id"
+        process: function(record, parent, args) { record.label = record.name + " #" + record.id; return record }
+    }
+    Resource { id: labelledProducts; urlPrefix: backend.url; path: "/products/:id"; schema: labelled }
+    Component { id: labelledQuery; Suspense { endpoint: labelledProducts.get; params: ({ id: 2 }) } }
     Resource { id: owners; urlPrefix: backend.url; path: "/owners/:id"; schema: owner }
     Component { id: productQuery; Suspense { endpoint: products.get; params: ({ id: 1 }) } }
     Component { id: productList; Suspense { endpoint: products.getList; params: ({}) } }
@@ -82,6 +91,12 @@ TestCase {
         verify(pen.createdAt instanceof Date)
         compare(pen.createdAt.getUTCFullYear(), 2023)
         compare(pen.owner.name, "Ada")
+    }
+
+    function test_processRunsOnEveryRecord() {
+        const query = createTemporaryObject(labelledQuery, testCase)
+        tryCompare(query, "status", Suspense.Ready)
+        compare(query.data.label, "Ink #2")
     }
 
     function test_nestedEntitiesAreNormalized() {

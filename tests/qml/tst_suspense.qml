@@ -258,6 +258,21 @@ TestCase {
         compare(backend.requestCount("GET", "/pages/todos"), 3)
     }
 
+    function test_destroyingAQueryWithAPageInFlightIsSafe() {
+        let query = createTemporaryObject(pagedQuery, testCase)
+        tryCompare(query, "status", Suspense.Ready)
+        backend.setLatency(100)
+        query.loadMore()
+        verify(query.loadingMore)
+        tryVerify(() => backend.requestCount("GET", "/pages/todos") === 2)
+        // joins the page request in flight, so we know when its answer has been handled
+        const samePage = Controller.fetchIfStale(pages.getPage, { page: 2 })
+        query.destroy()
+        query = null
+        tryCompare(samePage, "loading", false)
+        compare(samePage.status, FetchResult.Ready)
+    }
+
     function test_listViewFetchesMoreByItself() {
         const view = createTemporaryObject(pagedList, testCase)
         tryCompare(view.query, "status", Suspense.Ready)
