@@ -7,6 +7,8 @@
 
 #include <boost/multiprecision/cpp_int.hpp>
 
+using namespace Qt::StringLiterals;
+
 namespace DataClient {
 
 using BigInt = boost::multiprecision::cpp_int;
@@ -100,11 +102,12 @@ std::optional<Decimal> Decimal::fromString(QStringView text)
     const qint64 finalScale = qint64(scale) - exponent;
     if (finalScale > MaxScale || qsizetype(digits.size()) > MaxScale)
         return std::nullopt;
-    // cpp_int reads a leading 0 as an octal prefix: strip leading zeros first.
+    // cpp_int reads a leading 0 as an octal prefix: skip leading zeros first.
     const size_t firstNonZero = digits.find_first_not_of('0');
-    digits.erase(0, firstNonZero == std::string::npos ? digits.size() - 1 : firstNonZero);
+    const std::string significant
+        = firstNonZero == std::string::npos ? std::string("0") : digits.substr(firstNonZero);
     QSharedDataPointer<DecimalPrivate> data(new DecimalPrivate);
-    data->mantissa = BigInt(digits);
+    data->mantissa = BigInt(significant);
     if (finalScale < 0) {
         data->mantissa *= powerOfTen(int(-finalScale));
         data->scale = 0;
@@ -119,15 +122,25 @@ std::optional<Decimal> Decimal::fromString(QStringView text)
 QString Decimal::toString() const
 {
     const bool negative = d->mantissa < 0;
-    std::string digits = (negative ? BigInt(-d->mantissa) : d->mantissa).str();
-    if (d->scale > 0) {
-        if (qsizetype(digits.size()) <= d->scale)
-            digits.insert(0, size_t(d->scale) + 1 - digits.size(), '0');
-        digits.insert(digits.size() - size_t(d->scale), 1, '.');
-    }
+    const std::string digits = (negative ? BigInt(-d->mantissa) : d->mantissa).str();
+    const qsizetype size = qsizetype(digits.size());
+    const qsizetype scale = d->scale;
+    QString text;
+    text.reserve(size + scale + 3);
     if (negative)
-        digits.insert(0, 1, '-');
-    return QString::fromLatin1(digits.data(), qsizetype(digits.size()));
+        text += u'-';
+    if (scale <= 0) {
+        text += QLatin1StringView(digits.data(), size);
+    } else if (size <= scale) {
+        text += u"0."_s;
+        text += QString(scale - size, u'0');
+        text += QLatin1StringView(digits.data(), size);
+    } else {
+        text += QLatin1StringView(digits.data(), size - scale);
+        text += u'.';
+        text += QLatin1StringView(digits.data() + (size - scale), scale);
+    }
+    return text;
 }
 
 double Decimal::toDouble() const

@@ -104,6 +104,32 @@ Node *Node::allocate(quint32 count, quint32 blobSize, const Shape *shape, bool i
     return node;
 }
 
+Node *Node::copyOf(const Node *source)
+{
+    const size_t size = sizeof(Node) + source->count * sizeof(Value) + source->blobSize;
+    void *memory = ::operator new(size);
+    std::memcpy(memory, static_cast<const void *>(source), size);
+    Node *node = static_cast<Node *>(memory);
+    new (&node->ref) QAtomicInt(1);
+    if (node->shape)
+        node->shape->ref();
+    for (quint32 i = 0; i < node->count; ++i) {
+        const Value &v = node->values()[i];
+        if (v.type == ValueType::Object || v.type == ValueType::Array)
+            v.node->addRef();
+    }
+    return node;
+}
+
+void Node::replace(quint32 index, const Value &value)
+{
+    Value &old = values()[index];
+    if (old.type == ValueType::Object || old.type == ValueType::Array)
+        old.node->release();
+    Q_ASSERT(value.type != ValueType::String); // strings live in the blob of their own node
+    old = value;
+}
+
 void Node::release() const
 {
     if (ref.deref())
@@ -225,6 +251,15 @@ NodeRef NodeBuilder::finish(const Shape *shape, bool isArray)
     m_values.resize(0); // the node owns the child references now
     m_blob.resize(0);
     return NodeRef::adopt(node);
+}
+
+Value NodeBuilder::takeSingle()
+{
+    Q_ASSERT(m_values.size() == 1);
+    const Value value = m_values.first();
+    m_values.resize(0); // the reference moves to the caller
+    m_blob.resize(0);
+    return value;
 }
 
 void NodeBuilder::clear()

@@ -166,6 +166,11 @@ struct DATACLIENT_SCHEMA_EXPORT Node
     void release() const;
     //! Allocates an uninitialized node; values must be filled before use.
     static Node *allocate(quint32 count, quint32 blobSize, const Shape *shape, bool isArray);
+    //! A copy of \a source (one allocation and one memcpy; child nodes are shared), for the
+    //! caller to change values in before anyone else sees it: use replace().
+    static Node *copyOf(const Node *source);
+    //! Replaces value \a index of a node made by copyOf(); takes over \a value's node reference.
+    void replace(quint32 index, const Value &value);
 };
 static_assert(sizeof(Node) % 8 == 0);
 
@@ -243,6 +248,8 @@ public:
     void clear();
     NodeRef finishObject(const Shape *shape);
     NodeRef finishArray();
+    //! Hands over the only value appended (and its node reference, if any) and empties the builder.
+    Value takeSingle();
 
 private:
     NodeRef finish(const Shape *shape, bool isArray);

@@ -91,14 +91,85 @@ void Normalizer::visitEntity(const Value &value, const Node *owner, const Schema
         out.appendValue(Value::makeNull());
         return;
     }
-    const EntitySchema &entitySchema = SchemaPrivate::get(schema)->entity;
-    const quint32 slot = entity(value, owner, entitySchema, path, parent, depth);
-    out.appendValue(
-        Value::makeRef(ValueType::EntityRef, m_store.entityTable(entitySchema.key()).id, slot));
+    const auto [table, slot]
+        = entity(value, owner, SchemaPrivate::get(schema)->entity, path, parent, depth);
+    out.appendValue(Value::makeRef(ValueType::EntityRef, table, slot));
 }
 
-quint32 Normalizer::entity(const Value &input, const Node *owner, const EntitySchema &schema,
-                           const Path &path, const Parent &parent, int depth, NodeRef *record)
+NodeBuilder &Normalizer::builderAt(int depth)
+{
+    while (int(m_builders.size()) <= depth)
+        m_builders.push_back(std::make_unique<NodeBuilder>());
+    return *m_builders[size_t(depth)];
+}
+
+const Normalizer::Plan &Normalizer::plan(const EntitySchema &schema, const Shape *shape)
+{
+    const EntitySchemaPrivate *s = EntitySchemaPrivate::get(schema);
+    if (m_lastPlan && m_lastPlan->schema == s && m_lastPlan->shape == shape)
+        return *m_lastPlan;
+    const QPair<const void *, const void *> key(s, shape);
+    Plan *found = m_plans.value(key);
+    if (!found) {
+        m_planStore.push_back(std::make_unique<Plan>());
+        found = m_planStore.back().get();
+        found->schema = s;
+        found->shape = shape;
+        found->table = &m_store.entityTable(s->key);
+        if (!s->pkFunction)
+            found->pkIndex = shape->indexOf(QStringView(s->pkField));
+        for (const auto &nested : s->nested) {
+            const int index = shape->indexOf(QStringView(nested.field));
+            if (index >= 0)
+                found->nested.append({index, nested.resolve()});
+        }
+        for (const auto &[name, deserializer] : s->deserializers) {
+            const int index = shape->indexOf(QStringView(name));
+            if (index >= 0)
+                found->deserializers.append({index, deserializer});
+        }
+        m_plans.insert(key, found);
+    }
+    m_lastPlan = found;
+    return *found;
+}
+
+namespace {
+// The pk of a JSON value as text, without allocating for numbers and short strings.
+QStringView pkView(const Value &value, const Node *owner, char16_t *buffer, qsizetype capacity,
+                   QString *storage)
+{
+    if (value.type == ValueType::Number) {
+        const double number = value.number;
+        if (number == double(qint64(number)) && std::abs(number) < 1e15) {
+            qint64 n = qint64(number);
+            const bool negative = n < 0;
+            quint64 u = negative ? quint64(-n) : quint64(n);
+            qsizetype at = capacity;
+            do {
+                buffer[--at] = char16_t(u'0' + u % 10);
+                u /= 10;
+            } while (u);
+            if (negative)
+                buffer[--at] = u'-';
+            return QStringView(buffer + at, capacity - at);
+        }
+    } else if (value.type == ValueType::String && !value.utf16 && value.string.length <= capacity) {
+        const QLatin1StringView text = owner->latin1(value);
+        for (qsizetype i = 0; i < text.size(); ++i)
+            buffer[i] = char16_t(static_cast<unsigned char>(text.data()[i]));
+        return QStringView(buffer, text.size());
+    } else if (value.type == ValueType::String && value.utf16) {
+        return owner->utf16(value);
+    }
+    *storage = pkOf(value, owner);
+    return *storage;
+}
+} // namespace
+
+std::pair<quint32, quint32> Normalizer::entity(const Value &input, const Node *owner,
+                                               const EntitySchema &schema, const Path &path,
+                                               const Parent &parent, int depth, NodeRef *record)
 {
     const EntitySchemaPrivate *s = EntitySchemaPrivate::get(schema);
     if (!s)
@@ -109,79 +180,100 @@ quint32 Normalizer::entity(const Value &input, const Node *owner, const EntitySc
                                   : u"an object with a primary key field \"%1\""_s.arg(s->pkField),
              describe(input, owner));
     }
-    NodeRef object = NodeRef::share(input.node);
+    const Node *object = input.node;
     NodeRef processedHolder;
     if (s->process) {
-        Value parentValue;
-        if (parent.node) {
-            parentValue.type = ValueType::Object;
-            parentValue.node = const_cast<Node *>(parent.node);
-        }
         const QJsonObject processed
-            = s->process(toJsonValue(input, owner).toObject(),
-                         parent.node ? toJsonValue(parentValue, nullptr) : QJsonValue(), m_args);
+            = s->process(objectJson(object),
+                         parent.node ? QJsonValue(objectJson(parent.node)) : QJsonValue(), m_args);
         processedHolder = fromJsonValue(processed);
-        object = NodeRef::share(processedHolder->at(0).node);
+        object = processedHolder->at(0).node;
     }
+    const Plan &p = plan(schema, object->shape);
 
-    QString pk;
+    char16_t buffer[64];
+    QString pkStorage;
+    QStringView pk;
     if (s->pkFunction) {
         Value objectValue;
         objectValue.type = ValueType::Object;
-        objectValue.node = const_cast<Node *>(object.get());
-        pk = s->pkFunction(toJsonValue(objectValue, nullptr).toObject());
+        objectValue.node = const_cast<Node *>(object);
+        pkStorage = s->pkFunction(objectJson(object));
+        pk = pkStorage;
         if (pk.isEmpty())
             fail(s->key, path, u"a non-empty primary key (from its pk function)"_s,
                  u"an empty one in "_s + describe(objectValue, nullptr));
     } else {
-        const Value *field = object->field(QStringView(s->pkField));
-        pk = field ? pkOf(*field, object.get()) : QString();
+        const Value *field = p.pkIndex >= 0 ? &object->at(p.pkIndex) : nullptr;
+        if (field)
+            pk = pkView(*field, object, buffer, 64, &pkStorage);
         if (pk.isEmpty()) {
             const Path at {&path, s->pkField};
             fail(s->key, at, u"a non-empty primary key (a string or a number)"_s,
-                 field ? describe(*field, object.get()) : u"nothing"_s);
+                 field ? describe(*field, object) : u"nothing"_s);
         }
     }
 
-    for (const auto &[name, deserializer] : s->deserializers) {
-        const Value *field = object->field(QStringView(name));
-        if (field && !accepts(deserializer, *field, object.get())) {
-            const Path at {&path, name};
-            fail(s->key, at, deserializer.expected(), describe(*field, object.get()));
+    for (const auto &[index, deserializer] : p.deserializers) {
+        if (!accepts(deserializer, object->at(index), object)) {
+            const Path at {&path, object->shape->key(index)};
+            fail(s->key, at, deserializer.expected(), describe(object->at(index), object));
         }
     }
 
-    // Nested schemas: the record keeps references in place of the nested values.
-    bool hasNested = false;
-    for (const auto &nested : s->nested) {
-        if (object->field(QStringView(nested.field))) {
-            hasNested = true;
-            break;
-        }
-    }
-    if (hasNested) {
-        NodeBuilder builder;
-        builder.reserve(object->count, object->blobSize);
-        const Parent here {object.get(), &schema, pk};
-        for (quint32 i = 0; i < object->count; ++i) {
-            const QString &key = object->shape->key(i);
-            const auto *nested = s->findNested(key);
-            if (!nested) {
-                builder.append(object->at(i), object.get());
-                continue;
+    NodeRef normalized;
+    if (p.nested.isEmpty()) {
+        normalized = NodeRef::share(object); // nothing to replace: keep the server's object as is
+    } else {
+        // The record keeps references in place of the nested values: copy the object in one
+        // piece (its strings stay where they are) and replace the nested fields.
+        NodeBuilder &scratch = builderAt(depth);
+        const Parent here {object, &schema, pk};
+        QVarLengthArray<std::pair<quint32, Value>, 4> replacements;
+        bool needsRebuild = false;
+        for (const auto &[index, nestedSchema] : p.nested) {
+            scratch.clear();
+            const Path at {&path, object->shape->key(index)};
+            visit(object->at(index), object, nestedSchema, at, here, depth + 1, scratch);
+            const Value value = scratch.takeSingle();
+            if (value.type == ValueType::String) {
+                needsRebuild = true; // a nested None schema kept a string: rebuild below
+                break;
             }
-            const Path at {&path, key};
-            visit(object->at(i), object.get(), nested->resolve(), at, here, depth + 1, builder);
+            replacements.append({quint32(index), value});
         }
-        object = builder.finishObject(object->shape);
+        if (!needsRebuild) {
+            Node *copy = Node::copyOf(object);
+            for (const auto &[index, value] : replacements)
+                copy->replace(index, value);
+            normalized = NodeRef::adopt(copy);
+        } else {
+            for (const auto &[index, value] : replacements) {
+                if (value.type == ValueType::Object || value.type == ValueType::Array)
+                    value.node->release();
+            }
+            NodeBuilder builder;
+            builder.reserve(object->count, object->blobSize);
+            for (quint32 i = 0; i < object->count; ++i) {
+                const auto nested = std::find_if(p.nested.cbegin(), p.nested.cend(),
+                                                 [&](const auto &n) { return n.first == int(i); });
+                if (nested == p.nested.cend()) {
+                    builder.append(object->at(i), object);
+                    continue;
+                }
+                const Path at {&path, object->shape->key(i)};
+                visit(object->at(i), object, nested->second, at, here, depth + 1, builder);
+            }
+            normalized = builder.finishObject(object->shape);
+        }
     }
 
-    EntityTable &table = m_store.entityTable(s->key);
+    EntityTable &table = *p.table;
     const quint32 slot = table.findOrAdd(pk);
     if (record)
-        *record = object;
-    stage(table, slot, std::move(object), schema, false);
-    return slot;
+        *record = normalized;
+    stage(table, slot, std::move(normalized), schema, false);
+    return {table.id, slot};
 }
 
 void Normalizer::stage(EntityTable &table, quint32 slot, NodeRef node, const EntitySchema &schema,
@@ -275,7 +367,7 @@ void Normalizer::visitCollection(const Value &value, const Node *owner, const Sc
         write.args = m_args;
         if (value.isObject()) {
             NodeRef record;
-            write.items.append(entity(value, owner, item, path, parent, depth + 1, &record));
+            write.items.append(entity(value, owner, item, path, parent, depth + 1, &record).second);
             write.itemNodes.append(record);
             out.appendValue(Value::makeRef(ValueType::EntityRef, itemTable.id, write.items.last()));
         } else if (value.isArray()) {
@@ -284,7 +376,8 @@ void Normalizer::visitCollection(const Value &value, const Node *owner, const Sc
                 const Path at {&path, {}, qsizetype(i)};
                 NodeRef record;
                 write.items.append(
-                    entity(value.node->at(i), value.node, item, at, parent, depth + 1, &record));
+                    entity(value.node->at(i), value.node, item, at, parent, depth + 1, &record)
+                        .second);
                 write.itemNodes.append(record);
                 refs.appendValue(
                     Value::makeRef(ValueType::EntityRef, itemTable.id, write.items.last()));
@@ -313,7 +406,7 @@ void Normalizer::visitCollection(const Value &value, const Node *owner, const Sc
     write.items.reserve(array->count);
     for (quint32 i = 0; i < array->count; ++i) {
         const Path at {&path, {}, qsizetype(i)};
-        write.items.append(entity(array->at(i), array, item, at, parent, depth + 1));
+        write.items.append(entity(array->at(i), array, item, at, parent, depth + 1).second);
     }
     write.slot = table.findOrAdd(argsKey, write.args);
     out.appendValue(Value::makeRef(ValueType::CollectionRef, table.id, quint32(write.slot)));

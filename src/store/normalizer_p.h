@@ -6,6 +6,10 @@
 
 #include "storeprivate_p.h"
 
+#include <QtCore/QVarLengthArray>
+
+#include <memory>
+
 namespace DataClient::detail {
 
 //! Deeper schema nesting than this is an error (a hostile or broken payload).
@@ -49,9 +53,24 @@ private:
                          const Path &path, const Parent &parent, int depth, NodeBuilder &out);
     void visitInvalidate(const Value &value, const Node *owner, const Schema &schema,
                          const Path &path, NodeBuilder &out);
-    //! Normalizes one entity object and stages it; returns its slot.
-    quint32 entity(const Value &value, const Node *owner, const EntitySchema &schema,
-                   const Path &path, const Parent &parent, int depth, NodeRef *record = nullptr);
+    //! What to do with objects of one shape for one entity schema, worked out once per write
+    //! (field positions of the pk, the nested schemas and the deserialized fields).
+    struct Plan
+    {
+        const void *schema = nullptr;
+        const Shape *shape = nullptr;
+        EntityTable *table = nullptr;
+        int pkIndex = -1;
+        QVarLengthArray<std::pair<int, Schema>, 4> nested;
+        QVarLengthArray<std::pair<int, Deserializer>, 4> deserializers;
+    };
+    const Plan &plan(const EntitySchema &schema, const Shape *shape);
+    NodeBuilder &builderAt(int depth);
+
+    //! Normalizes one entity object and stages it; returns its table and slot.
+    std::pair<quint32, quint32> entity(const Value &value, const Node *owner,
+                                       const EntitySchema &schema, const Path &path,
+                                       const Parent &parent, int depth, NodeRef *record = nullptr);
     void stage(EntityTable &table, quint32 slot, NodeRef node, const EntitySchema &schema,
                bool invalidate);
     [[noreturn]] void fail(const QString &entityKey, const Path &path, const QString &expected,
@@ -60,6 +79,10 @@ private:
     StorePrivate &m_store;
     const Params &m_args;
     WriteBatch &m_batch;
+    QHash<QPair<const void *, const void *>, Plan *> m_plans;
+    std::vector<std::unique_ptr<Plan>> m_planStore;
+    Plan *m_lastPlan = nullptr;
+    std::vector<std::unique_ptr<NodeBuilder>> m_builders; // one per depth, reused
 };
 
 QJsonObject objectJson(const Node *object);
