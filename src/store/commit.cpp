@@ -66,15 +66,15 @@ StoreWrite StorePrivate::write(std::optional<quint64> layer, const QString &resu
     return outcome;
 }
 
-NodeRef StorePrivate::mergeRecords(const EntitySchema &schema, const NodeRef &existing,
+NodeRef StorePrivate::mergeRecords(const EntitySchemaPrivate *schema, const NodeRef &existing,
                                    const NodeRef &incoming, bool incomingIsNewer)
 {
     if (!existing)
         return incoming;
     const Node *old = existing.get();
     const Node *now = incoming.get();
-    if (incomingIsNewer && schema.hasMerge()) {
-        const QJsonObject merged = schema.merge(objectJson(old), objectJson(now));
+    if (incomingIsNewer && schema && schema->merge) {
+        const QJsonObject merged = schema->merge(objectJson(old), objectJson(now));
         NodeRef holder = fromJsonValue(merged);
         return NodeRef::share(holder->at(0).node);
     }

@@ -291,11 +291,18 @@ void Normalizer::stage(EntityTable &table, quint32 slot, NodeRef node, const Ent
             earlier.node = std::move(node);
             earlier.invalidate = invalidate;
         } else if (!nodesEqual(earlier.node.get(), node.get())) {
-            earlier.node = StorePrivate::mergeRecords(schema, earlier.node, node, true);
+            earlier.node = StorePrivate::mergeRecords(EntitySchemaPrivate::get(schema),
+                                                      earlier.node, node, true);
         }
         return;
     }
-    m_batch.entities.push_back(EntityWrite {table.id, slot, std::move(node), schema, invalidate});
+    const EntitySchemaPrivate *s = EntitySchemaPrivate::get(schema);
+    if (m_lastKeptSchema != s) {
+        if (!m_batch.schemas.contains(schema))
+            m_batch.schemas.append(schema);
+        m_lastKeptSchema = s;
+    }
+    m_batch.entities.push_back(EntityWrite {table.id, slot, std::move(node), s, invalidate});
     staged[slot] = quint32(m_batch.entities.size());
 }
 
@@ -310,6 +317,10 @@ void Normalizer::visitArray(const Value &value, const Node *owner, const Schema 
     if (!value.isArray())
         fail(item.key(), path, u"an array"_s, describe(value, owner));
     const Node *array = value.node;
+    if (item.kind() == Schema::Kind::Entity) {
+        m_store.entityTable(item.key()).reserve(array->count);
+        m_batch.entities.reserve(m_batch.entities.size() + array->count);
+    }
     NodeBuilder builder;
     builder.reserve(array->count, 0);
     for (quint32 i = 0; i < array->count; ++i) {
@@ -404,6 +415,8 @@ void Normalizer::visitCollection(const Value &value, const Node *owner, const Sc
     const QString argsKey = Collection::argumentsKey(write.args);
     const Node *array = value.node;
     write.items.reserve(array->count);
+    itemTable.reserve(array->count);
+    m_batch.entities.reserve(m_batch.entities.size() + array->count);
     for (quint32 i = 0; i < array->count; ++i) {
         const Path at {&path, {}, qsizetype(i)};
         write.items.append(entity(array->at(i), array, item, at, parent, depth + 1).second);

@@ -82,6 +82,7 @@ private:
     QHash<QPair<const void *, const void *>, Plan *> m_plans;
     std::vector<std::unique_ptr<Plan>> m_planStore;
     Plan *m_lastPlan = nullptr;
+    const void *m_lastKeptSchema = nullptr;
     std::vector<std::unique_ptr<NodeBuilder>> m_builders; // one per depth, reused
 };
 

@@ -44,7 +44,8 @@ public:
     void entityChanged(quint32 table, quint32 slot, ChangeSet &changes);
     void collectionChanged(quint32 table, quint32 slot, ChangeSet &changes);
     void resultChanged(const QString &key, ChangeSet &changes);
-    static detail::NodeRef mergeRecords(const EntitySchema &schema, const detail::NodeRef &existing,
+    static detail::NodeRef mergeRecords(const EntitySchemaPrivate *schema,
+                                        const detail::NodeRef &existing,
                                         const detail::NodeRef &incoming, bool incomingIsNewer);
     //! Applies one staged collection write to a collection's (exists, items) state.
     bool applyCollectionWrite(const CollectionTable &table, const detail::CollectionWrite &write,

@@ -18,19 +18,28 @@ qint64 EntityTable::find(QStringView pk) const
 
 quint32 EntityTable::findOrAdd(QStringView pk)
 {
-    const qint64 existing = find(pk);
-    if (existing >= 0)
-        return quint32(existing);
     if ((slots.size() + 1) * 2 > m_index.size())
         grow();
-    const quint32 slot = quint32(slots.size());
-    slots.push_back(EntitySlot {CompactKey(pk), {}, {}, false});
     const size_t mask = m_index.size() - 1;
     size_t i = CompactKey::hash(pk) & mask;
-    while (m_index[i] != 0)
-        i = (i + 1) & mask;
+    for (;; i = (i + 1) & mask) {
+        const quint32 entry = m_index[i];
+        if (entry == 0)
+            break;
+        if (slots[entry - 1].pk.equals(pk))
+            return entry - 1;
+    }
+    const quint32 slot = quint32(slots.size());
+    slots.push_back(EntitySlot {CompactKey(pk), {}, {}, false});
     m_index[i] = slot + 1;
     return slot;
+}
+
+void EntityTable::reserve(size_t more)
+{
+    slots.reserve(slots.size() + more);
+    while ((slots.size() + more) * 2 > m_index.size())
+        grow();
 }
 
 void EntityTable::grow()

@@ -48,6 +48,8 @@ public:
     qint64 find(QStringView pk) const;
     //! The slot of \a pk, created empty when new.
     quint32 findOrAdd(QStringView pk);
+    //! Room for \a more new slots (a list of 10k entities grows the table once).
+    void reserve(size_t more);
 
     const Node *effective(quint32 slot) const
     {

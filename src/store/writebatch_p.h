@@ -8,6 +8,10 @@
 
 #include <vector>
 
+namespace DataClient {
+class EntitySchemaPrivate;
+}
+
 namespace DataClient::detail {
 
 struct EntityWrite
@@ -15,7 +19,7 @@ struct EntityWrite
     quint32 table = 0;
     quint32 slot = 0;
     NodeRef node; // the normalized record; null for an invalidation
-    EntitySchema schema;
+    const EntitySchemaPrivate *schema = nullptr; // kept alive by WriteBatch::schemas
     bool invalidate = false;
 };
 
@@ -34,6 +38,7 @@ struct WriteBatch
     std::vector<EntityWrite> entities;
     std::vector<CollectionWrite> collections;
     NodeRef result; // one-element array holding the normalized result value
+    QList<EntitySchema> schemas; // every entity schema the writes refer to
     //! [table][slot] -> index in `entities` + 1, to merge repeated occurrences of one entity.
     std::vector<std::vector<quint32>> staged;
 

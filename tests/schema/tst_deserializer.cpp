@@ -51,7 +51,9 @@ private Q_SLOTS:
         QTest::addColumn<QJsonValue>("input");
         for (const char *bad :
              {"", "yesterday", "2023-13-01", "2023-02-29", "2023-05-15T25:00:00Z",
-              "2023-05-15T15:36:43.Z", "2023-05-15T15:36:43Zjunk", "15/05/2023", "2023-5-15"})
+              "2023-05-15T15:36:43.Z", "2023-05-15T15:36:43Zjunk", "2023-02-30T00:00:00.000Z",
+              "2023-05-15T15:36:43.1a4Z", "2023-05-15T24:00:00.000Z", "2023-05-15 15:36:43.144Y",
+              "15/05/2023", "2023-5-15"})
             QTest::newRow(bad) << QJsonValue(QString::fromLatin1(bad));
         QTest::newRow("number") << QJsonValue(5);
         QTest::newRow("object") << QJsonValue(QJsonObject {{u"a"_s, 1}});
