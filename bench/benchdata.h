@@ -43,23 +43,22 @@ inline DataClient::Schema todoArray()
 //! Reads every field of every item once (what a view does with a lazy result): each todo's
 //! fields, and the fields of each distinct nested entity (an author shared by 10 todos is read
 //! once, as the reference builds it once). Returns a checksum so the work is not optimized away.
-inline qsizetype touchAll(const QVariant &value, QSet<QString> *seenNested = nullptr,
+inline qsizetype touchAll(const QVariant &value, QSet<const void *> *seenNested = nullptr,
                           bool nested = false)
 {
     qsizetype sum = 0;
     if (value.metaType() == QMetaType::fromType<DataClient::Record>()) {
         const DataClient::Record record = value.value<DataClient::Record>();
         if (nested && seenNested) {
-            const QString id = record.entityKey() + record.pk();
-            if (seenNested->contains(id))
+            if (seenNested->contains(record.identity()))
                 return 1;
-            seenNested->insert(id);
+            seenNested->insert(record.identity());
         }
         const QStringList keys = record.keys();
         for (const QString &key : keys)
             sum += touchAll(record.value(key), seenNested, true);
     } else if (value.typeId() == QMetaType::QVariantList) {
-        QSet<QString> seen;
+        QSet<const void *> seen;
         const QVariantList items = value.toList();
         for (const QVariant &item : items)
             sum += touchAll(item, seenNested ? seenNested : &seen, nested);

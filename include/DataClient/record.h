@@ -51,6 +51,8 @@ public:
 
     //! True when both are the same snapshot object (what memoization preserves).
     bool isSharedWith(const Record &other) const { return d == other.d; }
+    //! The snapshot's identity: the same for copies of one Record (a cheap hash key for views).
+    const void *identity() const noexcept { return d.data(); }
     friend DATACLIENT_SCHEMA_EXPORT bool operator==(const Record &a, const Record &b);
     friend bool operator!=(const Record &a, const Record &b) { return !(a == b); }
 
