@@ -106,8 +106,14 @@ NodeBuilder &Normalizer::builderAt(int depth)
 const Normalizer::Plan &Normalizer::plan(const EntitySchema &schema, const Shape *shape)
 {
     const EntitySchemaPrivate *s = EntitySchemaPrivate::get(schema);
-    if (m_lastPlan && m_lastPlan->schema == s && m_lastPlan->shape == shape)
-        return *m_lastPlan;
+    for (int i = 0; i < 4 && m_recentPlans[i]; ++i) {
+        Plan *recent = m_recentPlans[i];
+        if (recent->schema == s && recent->shape == shape) {
+            if (i > 0)
+                std::swap(m_recentPlans[i], m_recentPlans[i - 1]);
+            return *recent;
+        }
+    }
     const QPair<const void *, const void *> key(s, shape);
     Plan *found = m_plans.value(key);
     if (!found) {
@@ -130,7 +136,8 @@ const Normalizer::Plan &Normalizer::plan(const EntitySchema &schema, const Shape
         }
         m_plans.insert(key, found);
     }
-    m_lastPlan = found;
+    std::move_backward(m_recentPlans, m_recentPlans + 3, m_recentPlans + 4);
+    m_recentPlans[0] = found;
     return *found;
 }
 

@@ -81,7 +81,7 @@ private:
     WriteBatch &m_batch;
     QHash<QPair<const void *, const void *>, Plan *> m_plans;
     std::vector<std::unique_ptr<Plan>> m_planStore;
-    Plan *m_lastPlan = nullptr;
+    Plan *m_recentPlans[4] = {}; // most recently used first: todo, author, todo, author...
     const void *m_lastKeptSchema = nullptr;
     std::vector<std::unique_ptr<NodeBuilder>> m_builders; // one per depth, reused
 };
