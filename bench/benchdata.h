@@ -48,15 +48,14 @@ inline qsizetype touchAll(const QVariant &value, QSet<const void *> *seenNested 
 {
     qsizetype sum = 0;
     if (value.metaType() == QMetaType::fromType<DataClient::Record>()) {
-        const DataClient::Record record = value.value<DataClient::Record>();
+        const auto &record = *static_cast<const DataClient::Record *>(value.constData());
         if (nested && seenNested) {
             if (seenNested->contains(record.identity()))
                 return 1;
             seenNested->insert(record.identity());
         }
-        const QStringList keys = record.keys();
-        for (const QString &key : keys)
-            sum += touchAll(record.value(key), seenNested, true);
+        for (qsizetype i = 0; i < record.size(); ++i)
+            sum += touchAll(record.valueAt(i), seenNested, true);
     } else if (value.typeId() == QMetaType::QVariantList) {
         QSet<const void *> seen;
         const QVariantList items = value.toList();

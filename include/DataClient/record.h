@@ -46,6 +46,10 @@ public:
     //! The field read for the app; an invalid QVariant when the record has no such field.
     QVariant value(QStringView field) const;
     QVariant operator[](QStringView field) const { return value(field); }
+    //! The server's fields by position (defaults not included): 0 <= index < size().
+    qsizetype size() const;
+    QString keyAt(qsizetype index) const;
+    QVariant valueAt(qsizetype index) const;
     //! Every field; nested Records become QVariantMaps too (for QML and JSON-like use).
     QVariantMap toMap() const;
 

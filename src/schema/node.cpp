@@ -72,7 +72,8 @@ int Shape::indexOf(QStringView key) const
     if (!m_index.isEmpty())
         return m_index.value(key.toString(), -1);
     for (qsizetype i = 0; i < m_keys.size(); ++i) {
-        if (m_keys.at(i) == key)
+        const QString &candidate = m_keys.at(i);
+        if (candidate.size() == key.size() && candidate == key) // sizes first: no call
             return int(i);
     }
     return -1;

@@ -72,19 +72,38 @@ QVariant Record::value(QStringView field) const
 {
     if (!d)
         return {};
-    const EntitySchemaPrivate *s = EntitySchemaPrivate::get(d->schema);
     const int index = d->node->shape->indexOf(field);
     if (index < 0)
-        return s->defaults.value(field.toString());
+        return EntitySchemaPrivate::get(d->schema)->defaults.value(field.toString());
+    return valueAt(index);
+}
+
+qsizetype Record::size() const
+{
+    return d ? d->node->shape->size() : 0;
+}
+
+QString Record::keyAt(qsizetype index) const
+{
+    return d ? d->node->shape->key(index) : QString();
+}
+
+QVariant Record::valueAt(qsizetype index) const
+{
+    if (!d || index < 0 || index >= qsizetype(d->node->count))
+        return {};
+    const EntitySchemaPrivate *s = EntitySchemaPrivate::get(d->schema);
+    const QString &field = d->node->shape->key(index);
     for (qsizetype i = 0; i < s->nested.size(); ++i) {
-        if (s->nested.at(i).field == field)
+        const QString &name = s->nested.at(i).field;
+        if (name.size() == field.size() && name == field)
             return i < d->nested.size() ? d->nested.at(i) : QVariant::fromValue(nullptr);
     }
     const Value &v = d->node->at(index);
     if (v.isRef())
         return QVariant::fromValue(nullptr); // a normalized entity read without its schema
     for (const auto &[name, deserializer] : s->deserializers) {
-        if (name == field)
+        if (name.size() == field.size() && name == field)
             return deserialize(deserializer, v, d->node.get());
     }
     return toVariant(v, d->node.get());

@@ -47,8 +47,28 @@ private:
         return RecordPrivate::make(d);
     }
 
+    EntityViews &viewsOf(quint32 table, const EntitySchema &schema)
+    {
+        const void *key = EntitySchemaPrivate::get(schema);
+        for (auto &[t, k, views] : m_recentViews) {
+            if (views && t == table && k == key)
+                return *views;
+        }
+        EntityViews &views = m_store.entityViews(table, schema);
+        std::move_backward(m_recentViews, m_recentViews + 3, m_recentViews + 4);
+        m_recentViews[0] = {table, key, &views};
+        return views;
+    }
+
     StorePrivate &m_store;
     QList<EntityRef> *m_missing;
+    struct RecentViews
+    {
+        quint32 table = 0;
+        const void *schema = nullptr;
+        EntityViews *views = nullptr;
+    };
+    RecentViews m_recentViews[4];
     QVarLengthArray<std::pair<quint32, quint32>, 16> m_path; // entities being read
     int m_lowestCut = INT_MAX; // shallowest m_path index a cut referred to
 };
@@ -56,7 +76,7 @@ private:
 Record Reader::entity(quint32 table, quint32 slot, const EntitySchema &schema,
                       const Dependent &parent, bool reportMissing)
 {
-    EntityViews &views = m_store.entityViews(table, schema);
+    EntityViews &views = viewsOf(table, schema);
     if (parent.target)
         views.addEmbedder(slot, parent);
     if (slot < views.views.size() && !views.views[slot].isNull())

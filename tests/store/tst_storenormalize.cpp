@@ -58,6 +58,12 @@ private Q_SLOTS:
         // plain-map view for QML and generic code
         QCOMPARE(read.data.toMap().value(u"author"_s).toMap().value(u"id"_s), QVariant(25.0));
         QCOMPARE(todo.keys(), (QStringList {u"author"_s, u"createdAt"_s, u"id"_s, u"title"_s}));
+        // by position, as views iterate
+        QCOMPARE(todo.size(), 4);
+        QCOMPARE(todo.keyAt(1), u"createdAt"_s);
+        QCOMPARE(todo.valueAt(1), todo.value(u"createdAt"_s));
+        QVERIFY(recordOf(todo.valueAt(0)).isSharedWith(recordOf(todo.value(u"author"_s))));
+        QVERIFY(!todo.valueAt(4).isValid());
     }
 
     void listOfEntitiesInsideAnEntity()
