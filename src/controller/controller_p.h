@@ -58,11 +58,18 @@ public:
     //! \a changes (the caller emits them once the request is set up).
     quint64 applyOptimistic(const RestEndpoint &endpoint, const Params &params,
                             const QJsonValue &body, qint64 date, ChangeSet *changes);
-    //! The endpoint's future finished.
+    // Answers (controlleranswer.cpp) ----------------------------------------------------------
+    //! The endpoint's future finished: convert a large answer on a worker, or complete().
     void onAnswer(quint64 id);
-    //! Writes a successful answer and gives the caller its value (or fails it when the answer
-    //! does not fit the schema). Returns whether the key's fetch state changed.
-    bool commit(detail::InFlightRequest &request, const QJsonValue &value);
+    //! The conversion of a large answer finished.
+    void onConverted(quint64 id);
+    //! Takes the request out of flight and commits its answer (\a converted when it was
+    //! converted on a worker) or fails it; resolves the caller's future.
+    void complete(quint64 id, const CompactJson *converted);
+    //! Writes a successful answer (QJsonValue or CompactJson) and gives the caller its value
+    //! (or fails it when the answer does not fit the schema). Returns whether the key's fetch
+    //! state changed.
+    template<typename Value> bool commit(detail::InFlightRequest &request, const Value &value);
     //! Removes the request's layer, stores the error, fails the caller. Returns whether the
     //! key's fetch state changed.
     bool fail(detail::InFlightRequest &request, const NetworkError &error);

@@ -2,6 +2,7 @@
 // (DESIGN.md §5: reads are de-duplicated by their full request URL; mutations never are).
 #pragma once
 
+#include <DataClient/compactjson.h>
 #include <DataClient/endpointoptions.h>
 #include <DataClient/params.h>
 
@@ -44,6 +45,9 @@ struct InFlightRequest
     QFuture<QJsonValue> network;
     //! Delivers the answer on the Controller's thread; owned by the Controller.
     QFutureWatcher<QJsonValue> *watcher = nullptr;
+    //! Delivers a large answer converted on a worker (see BackgroundJson); owned by the
+    //! Controller.
+    QFutureWatcher<CompactJson> *converter = nullptr;
 };
 
 class InFlightTable

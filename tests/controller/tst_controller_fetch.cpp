@@ -350,6 +350,25 @@ private Q_SLOTS:
         QVERIFY(!controller->getResponse(todos.getList, {}).found);
     }
 
+    void aLargeAnswerCommitsLikeAnyOther()
+    {
+        // 300 items: converted to the store's form on a worker before the commit.
+        QJsonArray items;
+        for (int id = 1; id <= 300; ++id)
+            items.append(todo(id, 1, u"todo %1"_s.arg(id)));
+        QVERIFY(backend->api.setCollection(u"/todos"_s, items));
+        ChangeRecorder changes(controller.get());
+        const Outcome outcome = await(controller->fetch(todos.getList, {}));
+        QVERIFY(outcome.value);
+        QCOMPARE(outcome.value->toList().size(), 300);
+        QCOMPARE(outcome.value->toList().at(299).toMap().value(u"title"_s).toString(),
+                 u"todo 300"_s);
+        QCOMPARE(changes.sets.size(), 1);
+        QCOMPARE(changes.sets.constFirst().entities.size(), 301); // 300 todos + the list
+        QVERIFY(!controller->isLoading(todos.getList, {}));
+        QCOMPARE(controller->getResponse(todos.getList, {}).status, ExpiryStatus::Valid);
+    }
+
     void setErrorIsReportedLikeAFailedRequest()
     {
         QSignalSpy stateChanges(controller.get(), &Controller::fetchStateChanged);

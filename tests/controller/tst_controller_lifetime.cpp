@@ -5,6 +5,8 @@
 #include <DataClient/restendpoint.h>
 
 #include <QtCore/QFutureWatcher>
+#include <QtCore/QSemaphore>
+#include <QtCore/QThreadPool>
 #include <QtNetwork/QNetworkAccessManager>
 #include <QTest>
 
@@ -12,6 +14,60 @@
 
 using namespace ControllerFixture;
 using namespace DataClient::Testing;
+
+namespace {
+
+// Counts answers read, so a test knows when the Controller got one.
+class CountingEndpoint : public EndpointBase<CountingEndpoint>
+{
+public:
+    using EndpointBase::EndpointBase;
+    QJsonValue parseResponse(const Response &response) const override
+    {
+        ++parsed;
+        return RestEndpoint::parseResponse(response);
+    }
+    static inline int parsed = 0;
+};
+
+// Occupies every thread of the global pool until released, so work queued meanwhile waits.
+class BlockedThreadPool
+{
+public:
+    BlockedThreadPool() : m_threads(QThreadPool::globalInstance()->maxThreadCount())
+    {
+        for (int i = 0; i < m_threads; ++i) {
+            QThreadPool::globalInstance()->start([this] {
+                m_started.release();
+                m_gate.acquire();
+            });
+        }
+        m_started.acquire(m_threads);
+    }
+    ~BlockedThreadPool() { release(); }
+    void release()
+    {
+        m_gate.release(m_threads - m_released);
+        m_released = m_threads;
+        QThreadPool::globalInstance()->waitForDone();
+    }
+
+private:
+    int m_threads;
+    int m_released = 0;
+    QSemaphore m_started;
+    QSemaphore m_gate;
+};
+
+QJsonArray manyTodos(int count)
+{
+    QJsonArray items;
+    for (int id = 1; id <= count; ++id)
+        items.append(todo(id, 1 + id % 3, u"todo %1"_s.arg(id)));
+    return items;
+}
+
+} // namespace
 
 class tst_ControllerLifetime : public QObject
 {
@@ -166,6 +222,44 @@ private Q_SLOTS:
         QVERIFY(!secondAlive);
         QVERIFY(outcome.value);
         QCOMPARE(outcome.value->toMap().value(u"title"_s).toString(), u"two"_s);
+    }
+
+    void aLargeAnswerConvertedOnAWorkerIsDroppedByAReset_data()
+    {
+        QTest::addColumn<bool>("destroy");
+        QTest::newRow("reset meanwhile") << false;
+        QTest::newRow("Controller destroyed meanwhile") << true;
+    }
+    void aLargeAnswerConvertedOnAWorkerIsDroppedByAReset()
+    {
+        QFETCH(bool, destroy);
+        server->route("GET", u"/many"_s,
+                      [](const RecordedRequest &) { return ServerResponse::json(manyTodos(400)); });
+        const EndpointPtr many = std::make_shared<CountingEndpoint>(
+            EndpointOptions {.name = u"many"_s,
+                             .path = u"/many"_s,
+                             .urlPrefix = server->url(),
+                             .schema = Schema::collection(Schema::array(todoSchema()))});
+        auto controller = std::make_unique<Controller>();
+        ChangeRecorder changes(controller.get());
+        BlockedThreadPool pool;
+        CountingEndpoint::parsed = 0;
+        QFuture<QVariant> future = controller->fetch(many, {});
+        QTRY_COMPARE(CountingEndpoint::parsed, 1);
+        QCoreApplication::processEvents(); // the answer reaches the Controller: conversion queued
+        QVERIFY(controller->isLoading(many, {})); // still loading while it converts
+        if (destroy)
+            controller.reset();
+        else
+            controller->resetEntireStore();
+        pool.release(); // the conversion runs now
+        QCoreApplication::processEvents();
+        QVERIFY(await(future).canceled());
+        QVERIFY(changes.sets.isEmpty());
+        if (!destroy) {
+            QVERIFY(!controller->getResponse(many, {}).found);
+            QCOMPARE(controller->store().entityCount(), 0);
+        }
     }
 
     void theGlobalInstance()

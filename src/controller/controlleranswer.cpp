@@ -1,0 +1,193 @@
+// What happens when an endpoint's future finishes: a large answer is converted off the GUI
+// thread, then the answer is committed (or the request failed), the optimistic layer removed and
+// the caller's future resolved. Also the shutdown of everything in flight.
+#include "backgroundjson_p.h"
+#include "controller_p.h"
+#include "expirypolicy_p.h"
+#include "logging_p.h"
+
+#include <QtCore/QFutureWatcher>
+
+#include <utility>
+
+namespace DataClient {
+
+using detail::ExpiryPolicy;
+using detail::InFlightRequest;
+
+void ControllerPrivate::onAnswer(quint64 id)
+{
+    InFlightRequest *pending = inFlight.find(id);
+    if (!pending)
+        return;
+    pending->watcher->deleteLater(); // we are inside its finished() signal
+    pending->watcher = nullptr;
+    if (pending->generation == generation) {
+        // A large successful answer is converted to the store's form on a worker first; the
+        // request stays in flight (and loading) meanwhile.
+        QFuture<QJsonValue> &answer = pending->network;
+        if (!answer.isCanceled() && answer.resultCount() > 0) {
+            const QJsonValue value = answer.result();
+            if (detail::BackgroundJson::isLarge(value)) {
+                auto *converter = new QFutureWatcher<CompactJson>(q);
+                pending->converter = converter;
+                QObject::connect(converter, &QFutureWatcherBase::finished, q,
+                                 [this, id] { onConverted(id); });
+                converter->setFuture(detail::BackgroundJson::convert(value));
+                return;
+            }
+        }
+    }
+    complete(id, nullptr);
+}
+
+void ControllerPrivate::onConverted(quint64 id)
+{
+    InFlightRequest *pending = inFlight.find(id);
+    if (!pending || !pending->converter)
+        return;
+    QFutureWatcher<CompactJson> *converter = std::exchange(pending->converter, nullptr);
+    converter->deleteLater(); // we are inside its finished() signal
+    const CompactJson converted = converter->future().result();
+    complete(id, &converted);
+}
+
+void ControllerPrivate::complete(quint64 id, const CompactJson *converted)
+{
+    const std::shared_ptr<InFlightRequest> request = inFlight.take(id);
+    if (!request)
+        return;
+    if (request->generation != generation) {
+        // Started before resetEntireStore(): the answer is dropped (DESIGN.md §5). The reset
+        // already cleared the key's loading state and the layer.
+        qCDebug(lcController).noquote() << "dropped answer of" << request->requestKey
+                                        << "(the store was reset after it started)";
+        request->future.cancel();
+        request->promise.finish();
+        return;
+    }
+
+    const bool stoppedLoading = states.finishLoading(request->key);
+    bool stateChanged = stoppedLoading;
+    const QPointer<Controller> alive(q);
+    QFuture<QJsonValue> &answer = request->network;
+    try {
+        answer.waitForFinished(); // rethrows the endpoint's exception, if any
+        if (answer.isCanceled() || answer.resultCount() == 0) {
+            throw NetworkError(
+                NetworkError::Kind::Canceled, 0,
+                QStringLiteral("%1: the request was canceled").arg(request->requestKey));
+        }
+        stateChanged
+            |= converted ? commit(*request, *converted) : commit(*request, answer.result());
+    } catch (...) {
+        stateChanged |= fail(*request, NetworkError::fromException(std::current_exception()));
+    }
+    // commit() and fail() emitted changed(); a slot may have destroyed the Controller.
+    if (alive && stateChanged)
+        Q_EMIT q->fetchStateChanged(request->key);
+    // Resolve last (the request is ours, not the Controller's): continuations of the callers
+    // see the store and the fetch state settled.
+    request->promise.finish();
+}
+
+template<typename Value>
+bool ControllerPrivate::commit(InFlightRequest &request, const Value &value)
+{
+    const RestEndpoint &endpoint = *request.endpoint;
+    const Schema schema = endpoint.schema();
+    const Params args = storeArgs(endpoint, request.params);
+    // Race rule for the result itself: a newer answer already stored for the key stays; this
+    // older one only fills entity fields nobody newer wrote (the store's rule).
+    QString resultKey = request.key;
+    if (store->hasResult(resultKey) && store->resultMeta(resultKey).date > request.date)
+        resultKey.clear();
+    const StoreWrite write
+        = store->setResponse(resultKey, schema, args, value, responseMeta(endpoint, request.date));
+    if (write.error) {
+        const NetworkError error
+            = NetworkError(NetworkError::Kind::InvalidResponse, 400,
+                           QStringLiteral("%1: the response does not fit "
+                                          "the endpoint's schema: %2")
+                               .arg(request.requestKey, write.error->message()))
+                  .withRequest(endpoint.method(), endpoint.url(request.params));
+        return fail(request, error);
+    }
+
+    ChangeSet changes = write.changes;
+    QSet<EntityRef> touched = changes.entities;
+    if (request.layer)
+        touched.unite(layers.entities(request.layer));
+    changes.unite(removeLayers(request.layer, request.date, touched));
+    const bool stateChanged = states.settle(request.key, request.date);
+
+    QVariant data;
+    if (schema.kind() == Schema::Kind::Invalidate) {
+        data = value.toVariant(); // a delete resolves with what identified the entity
+    } else {
+        Denormalized result = store->denormalize(request.key, schema, args);
+        data = result.found || request.read ? std::move(result.data) : value.toVariant();
+    }
+    request.promise.addResult(std::move(data));
+    emitChanged(changes); // last: a slot may destroy the Controller
+    return stateChanged;
+}
+
+bool ControllerPrivate::fail(InFlightRequest &request, const NetworkError &error)
+{
+    qCDebug(lcController).noquote() << "failed" << request.requestKey << error.message();
+    const ChangeSet rollback = removeLayers(request.layer, 0, {});
+    bool stateChanged = false;
+    // A request that was never sent (bad parameters, missing page) says nothing about the
+    // data: it fails its callers but is not stored as the key's error.
+    if (error.kind() != NetworkError::Kind::InvalidRequest) {
+        const qint64 errorExpiresAt
+            = now() + ExpiryPolicy::errorExpiryLength(request.endpoint->errorExpiryLength());
+        states.setError(request.key, error, request.date, errorExpiresAt);
+        stateChanged = true;
+    }
+    request.promise.setException(error);
+    emitChanged(rollback); // last: a slot may destroy the Controller
+    return stateChanged;
+}
+
+ChangeSet ControllerPrivate::removeLayers(quint64 own, qint64 date,
+                                          const QSet<EntityRef> &committed)
+{
+    QList<quint64> obsolete;
+    if (own)
+        obsolete.append(own);
+    if (date > 0)
+        obsolete += layers.supersededBy(date, committed);
+    ChangeSet changes;
+    for (const quint64 layer : std::as_const(obsolete)) {
+        if (!layers.contains(layer))
+            continue; // already removed by a newer commit
+        changes.unite(store->removeOptimistic(layer));
+        layers.forget(layer);
+    }
+    return changes;
+}
+
+void ControllerPrivate::shutdown()
+{
+    shuttingDown = true;
+    delete polls;
+    polls = nullptr;
+    const QList<InFlightRequest *> requests = inFlight.all();
+    for (InFlightRequest *request : requests) {
+        delete request->watcher; // no callback after this
+        request->watcher = nullptr;
+        delete request->converter; // a conversion on a worker finishes unobserved
+        request->converter = nullptr;
+        request->network.cancel(); // aborts the network request
+    }
+    for (InFlightRequest *request : requests) {
+        if (!request->future.isFinished()) {
+            request->future.cancel();
+            request->promise.finish();
+        }
+    }
+}
+
+} // namespace DataClient
