@@ -132,10 +132,11 @@ private Q_SLOTS:
         if (sources.isEmpty()) {
             QVERIFY2(!requiredPages.contains(page),
                      qPrintable(page + u" needs a <!-- snippets: ... --> comment"_s));
-            if (!found.isEmpty())
-                QWARN(qPrintable(
-                    u"%1: %2 code snippets not verified (no snippets comment)"_s.arg(page).arg(
-                        found.size())));
+            // Every page that shows code must name the sources that compile or run it.
+            QVERIFY2(found.isEmpty(),
+                     qPrintable(u"%1: %2 code snippets not verified: add a <!-- snippets: ... --> "
+                                "comment naming the files that compile or run them"_s.arg(page)
+                                    .arg(found.size())));
             return;
         }
 

@@ -8,3 +8,5 @@ dataclient_add_qtest(tst_fakerestapi_faults
 dataclient_add_qtest(tst_sampledata
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_sampledata.cpp ${CMAKE_CURRENT_LIST_DIR}/httpcall.h
   LIBS DataClient::Testing Qt6::Network)
+dataclient_add_qtest(tst_testingdocs SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_testingdocs.cpp
+  LIBS DataClient::Testing Qt6::Network)
