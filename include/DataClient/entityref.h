@@ -14,17 +14,16 @@ struct EntityRef
 
     friend bool operator==(const EntityRef &a, const EntityRef &b)
     {
-        return a.key == b.key && a.pk == b.pk;
+        return a.pk == b.pk && a.key == b.key; // pks differ more often than keys
     }
     friend bool operator!=(const EntityRef &a, const EntityRef &b) { return !(a == b); }
     friend size_t qHash(const EntityRef &ref, size_t seed = 0) noexcept
     {
-        // The pk decides; the key adds its length and first letter only (a write of 10k
-        // entities hashes 10k refs, and the few keys differ in those anyway).
+        // The key only adds its length and first letter (cheap; the few keys differ in those).
         const size_t key = ref.key.isEmpty()
             ? 0
             : size_t(ref.key.front().unicode()) * 31 + size_t(ref.key.size());
-        return qHash(ref.pk, seed) ^ (key * 0x9E3779B97F4A7C15ULL);
+        return qHashMulti(seed, ref.pk, key); // qHashMulti mixes: a bare string hash clusters
     }
 };
 

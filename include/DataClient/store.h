@@ -7,6 +7,7 @@
 #include <DataClient/global.h>
 #include <DataClient/meta.h>
 #include <DataClient/params.h>
+#include <DataClient/preparedwrite.h>
 #include <DataClient/schema.h>
 #include <DataClient/storewrite.h>
 
@@ -55,6 +56,18 @@ public:
                                      const Schema &schema, const Params &args,
                                      const QJsonValue &value, const Meta &meta);
     ChangeSet removeOptimistic(quint64 layerId);
+
+    //! Normalizes and checks a response without touching any store: safe on any thread (a
+    //! worker), for a later commit(). setResponse() is prepare() + commit().
+    static PreparedWrite prepare(const Schema &schema, const Params &args,
+                                 const CompactJson &value);
+    static PreparedWrite prepare(const Schema &schema, const Params &args, const QJsonValue &value);
+    //! Commits a prepared response (the store's thread): the same outcome as setResponse(). A
+    //! write that failed to prepare returns its error; an empty PreparedWrite does nothing.
+    StoreWrite commit(const QString &resultKey, PreparedWrite &&write, const Meta &meta);
+    //! Commits it into optimistic layer \a layerId, like setOptimisticResponse().
+    StoreWrite commitOptimistic(quint64 layerId, const QString &resultKey, PreparedWrite &&write,
+                                const Meta &meta);
     QList<quint64> optimisticLayers() const;
 
     //! The result stored under \a resultKey, read with \a schema (\a args identify collections

@@ -56,7 +56,7 @@ struct Value
     };
     ValueType type = ValueType::Undefined;
     bool utf16 = false; // String: blob holds UTF-16 (else Latin-1)
-    quint16 unused16 = 0;
+    quint16 pending = 0; // EntityRef/CollectionRef: ids of a batch not yet committed
     quint32 unused32 = 0;
 
     Value() : number(0) { }
@@ -84,12 +84,13 @@ struct Value
         v.type = ValueType::Null;
         return v;
     }
-    static Value makeRef(ValueType type, quint32 table, quint32 slot)
+    static Value makeRef(ValueType type, quint32 table, quint32 slot, bool pending = false)
     {
         Value v;
         v.type = type;
         v.ref.table = table;
         v.ref.slot = slot;
+        v.pending = pending ? 1 : 0;
         return v;
     }
 };

@@ -47,16 +47,39 @@ StoreWrite StorePrivate::write(std::optional<quint64> layer, const QString &resu
                                const Schema &schema, const Params &args, const Node *holder,
                                const Meta &meta)
 {
+    if (!layer && meta.date > 0 && meta.date < resetAt)
+        return {}; // CASES 37: started before the store was reset
+    std::optional<SchemaError> error;
+    const auto batch = prepare(schema, args, holder, &error);
+    if (error) {
+        StoreWrite outcome;
+        outcome.error = std::move(error);
+        return outcome;
+    }
+    return commitPrepared(layer, resultKey, batch, meta);
+}
+
+std::shared_ptr<WriteBatch> StorePrivate::prepare(const Schema &schema, const Params &args,
+                                                  const Node *holder,
+                                                  std::optional<SchemaError> *error)
+{
+    auto batch = std::make_shared<WriteBatch>();
+    try {
+        Normalizer(args, *batch).run(holder, schema);
+    } catch (const SchemaError &e) {
+        *error = e;
+        return {};
+    }
+    return batch;
+}
+
+StoreWrite StorePrivate::commitPrepared(std::optional<quint64> layer, const QString &resultKey,
+                                        const std::shared_ptr<WriteBatch> &batch, const Meta &meta)
+{
     StoreWrite outcome;
     if (!layer && meta.date > 0 && meta.date < resetAt)
         return outcome; // CASES 37: started before the store was reset
-    auto batch = std::make_shared<WriteBatch>();
-    try {
-        Normalizer(*this, args, *batch).run(holder, schema);
-    } catch (const SchemaError &error) {
-        outcome.error = error;
-        return outcome;
-    }
+    resolve(*batch);
     if (layer) {
         layers[*layer].push_back(LayerBatch {resultKey, batch, meta});
         recomputeLayersFor(*batch, resultKey, outcome.changes);

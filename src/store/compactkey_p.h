@@ -66,6 +66,16 @@ public:
         }
         return true;
     }
+    //! The key as UTF-16 without allocating (inline keys are widened into \a buffer).
+    QStringView view(char16_t (&buffer)[16]) const
+    {
+        if (isHeap())
+            return QStringView(*heap());
+        const qsizetype n = inlineSize();
+        for (qsizetype i = 0; i < n; ++i)
+            buffer[i] = char16_t(static_cast<unsigned char>(m_chars[i]));
+        return QStringView(buffer, n);
+    }
     QString toString() const
     {
         return isHeap() ? *heap() : QString(QLatin1StringView(m_chars, inlineSize()));

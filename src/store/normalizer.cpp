@@ -93,7 +93,7 @@ void Normalizer::visitEntity(const Value &value, const Node *owner, const Schema
     }
     const auto [table, slot]
         = entity(value, owner, SchemaPrivate::get(schema)->entity, path, parent, depth);
-    out.appendValue(Value::makeRef(ValueType::EntityRef, table, slot));
+    out.appendValue(Value::makeRef(ValueType::EntityRef, table, slot, true));
 }
 
 NodeBuilder &Normalizer::builderAt(int depth)
@@ -121,7 +121,7 @@ const Normalizer::Plan &Normalizer::plan(const EntitySchema &schema, const Shape
         found = m_planStore.back().get();
         found->schema = s;
         found->shape = shape;
-        found->table = &m_store.entityTable(s->key);
+        found->table = &m_batch.local.entityTable(s->key);
         if (!s->pkFunction)
             found->pkIndex = shape->indexOf(QStringView(s->pkField));
         for (const auto &nested : s->nested) {
@@ -325,7 +325,7 @@ void Normalizer::visitArray(const Value &value, const Node *owner, const Schema 
         fail(item.key(), path, u"an array"_s, describe(value, owner));
     const Node *array = value.node;
     if (item.kind() == Schema::Kind::Entity) {
-        m_store.entityTable(item.key()).reserve(array->count);
+        m_batch.local.entityTable(item.key()).reserve(array->count);
         m_batch.entities.reserve(m_batch.entities.size() + array->count);
     }
     NodeBuilder builder;
@@ -372,11 +372,11 @@ void Normalizer::visitCollection(const Value &value, const Node *owner, const Sc
     if (item.isNull())
         fail(schema.key(), path, u"a Collection of an Entity schema"_s, u"another schema"_s);
     const Schema::CollectionMode mode = c->mode;
-    EntityTable &itemTable = m_store.entityTable(item.key());
-    CollectionTable &table = m_store.collectionTable(schema.key(), itemTable.id);
+    EntityTable &itemTable = m_batch.local.entityTable(item.key());
+    const quint32 table = m_batch.local.collectionTable(schema.key(), itemTable.id);
 
     CollectionWrite write;
-    write.table = table.id;
+    write.table = table;
     write.collection = schema;
     const bool addsToStored = mode == Schema::CollectionMode::Push
         || mode == Schema::CollectionMode::Unshift || mode == Schema::CollectionMode::Remove;
@@ -387,7 +387,8 @@ void Normalizer::visitCollection(const Value &value, const Node *owner, const Sc
             NodeRef record;
             write.items.append(entity(value, owner, item, path, parent, depth + 1, &record).second);
             write.itemNodes.append(record);
-            out.appendValue(Value::makeRef(ValueType::EntityRef, itemTable.id, write.items.last()));
+            out.appendValue(
+                Value::makeRef(ValueType::EntityRef, itemTable.id, write.items.last(), true));
         } else if (value.isArray()) {
             NodeBuilder refs;
             for (quint32 i = 0; i < value.node->count; ++i) {
@@ -398,7 +399,7 @@ void Normalizer::visitCollection(const Value &value, const Node *owner, const Sc
                         .second);
                 write.itemNodes.append(record);
                 refs.appendValue(
-                    Value::makeRef(ValueType::EntityRef, itemTable.id, write.items.last()));
+                    Value::makeRef(ValueType::EntityRef, itemTable.id, write.items.last(), true));
             }
             out.appendNode(refs.finishArray());
         } else {
@@ -428,8 +429,8 @@ void Normalizer::visitCollection(const Value &value, const Node *owner, const Sc
         const Path at {&path, {}, qsizetype(i)};
         write.items.append(entity(array->at(i), array, item, at, parent, depth + 1).second);
     }
-    write.slot = table.findOrAdd(argsKey, write.args);
-    out.appendValue(Value::makeRef(ValueType::CollectionRef, table.id, quint32(write.slot)));
+    write.slot = m_batch.local.collectionSlot(table, argsKey, write.args);
+    out.appendValue(Value::makeRef(ValueType::CollectionRef, table, quint32(write.slot), true));
     m_batch.collections.push_back(std::move(write));
 }
 
@@ -450,10 +451,10 @@ void Normalizer::visitInvalidate(const Value &value, const Node *owner, const Sc
                  s ? s->pkField : QString()),
              describe(value, owner));
     }
-    EntityTable &table = m_store.entityTable(s->key);
+    EntityTable &table = m_batch.local.entityTable(s->key);
     const quint32 slot = table.findOrAdd(pk);
     stage(table, slot, {}, entity, true);
-    out.appendValue(Value::makeRef(ValueType::EntityRef, table.id, slot));
+    out.appendValue(Value::makeRef(ValueType::EntityRef, table.id, slot, true));
 }
 
 } // namespace DataClient::detail

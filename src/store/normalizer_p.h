@@ -18,9 +18,9 @@ constexpr int MaxNormalizeDepth = 256;
 class Normalizer
 {
 public:
-    Normalizer(StorePrivate &store, const Params &args, WriteBatch &batch)
-        : m_store(store), m_args(args), m_batch(batch)
-    { }
+    //! Normalizes into \a batch and its local tables only: no store is touched, so this may run
+    //! on any thread (StorePrivate::resolve() maps the batch onto the store when committing).
+    Normalizer(const Params &args, WriteBatch &batch) : m_args(args), m_batch(batch) { }
     //! Normalizes the value held by \a holder; the normalized value goes to batch.result.
     void run(const Node *holder, const Schema &schema);
 
@@ -76,7 +76,6 @@ private:
     [[noreturn]] void fail(const QString &entityKey, const Path &path, const QString &expected,
                            const QString &found) const;
 
-    StorePrivate &m_store;
     const Params &m_args;
     WriteBatch &m_batch;
     QHash<QPair<const void *, const void *>, Plan *> m_plans;

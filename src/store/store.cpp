@@ -26,11 +26,10 @@ StoreWrite Store::setResponse(const QString &resultKey, const Schema &schema, co
 StoreWrite Store::setResponse(const QString &resultKey, const Schema &schema, const Params &args,
                               const CompactJson &value, const Meta &meta)
 {
-    const Node *holder = CompactJsonAccess::holder(value);
-    if (!holder)
-        holder
-            = CompactJsonAccess::holder(CompactJson::fromJsonValue(QJsonValue(QJsonValue::Null)));
-    const CompactJson keep = value; // holder stays alive through the write
+    // An undefined value (no body) normalizes like null; the CompactJson keeps the tree alive.
+    const CompactJson json
+        = value.isUndefined() ? CompactJson::fromJsonValue(QJsonValue(QJsonValue::Null)) : value;
+    const Node *holder = CompactJsonAccess::holder(json);
     StoreWrite outcome = d->write(std::nullopt, resultKey, schema, args, holder, meta);
     if (outcome.error)
         qCDebug(lcStore) << "setResponse" << resultKey << "rejected:" << outcome.error->message();
@@ -43,6 +42,48 @@ StoreWrite Store::setOptimisticResponse(quint64 layerId, const QString &resultKe
 {
     const CompactJson json = CompactJson::fromJsonValue(value);
     return d->write(layerId, resultKey, schema, args, CompactJsonAccess::holder(json), meta);
+}
+
+PreparedWrite::PreparedWrite() = default;
+PreparedWrite::PreparedWrite(PreparedWrite &&other) noexcept = default;
+PreparedWrite &PreparedWrite::operator=(PreparedWrite &&other) noexcept = default;
+PreparedWrite::~PreparedWrite() = default;
+
+PreparedWrite Store::prepare(const Schema &schema, const Params &args, const CompactJson &value)
+{
+    PreparedWrite prepared;
+    const CompactJson null = CompactJson::fromJsonValue(QJsonValue(QJsonValue::Null));
+    const Node *holder = CompactJsonAccess::holder(value.isUndefined() ? null : value);
+    prepared.m_batch = StorePrivate::prepare(schema, args, holder, &prepared.m_error);
+    return prepared;
+}
+
+PreparedWrite Store::prepare(const Schema &schema, const Params &args, const QJsonValue &value)
+{
+    return prepare(schema, args, CompactJson::fromJsonValue(value));
+}
+
+StoreWrite Store::commit(const QString &resultKey, PreparedWrite &&write, const Meta &meta)
+{
+    const PreparedWrite taken = std::move(write);
+    if (!taken.m_batch) {
+        StoreWrite outcome;
+        outcome.error = taken.m_error;
+        return outcome;
+    }
+    return d->commitPrepared(std::nullopt, resultKey, taken.m_batch, meta);
+}
+
+StoreWrite Store::commitOptimistic(quint64 layerId, const QString &resultKey, PreparedWrite &&write,
+                                   const Meta &meta)
+{
+    const PreparedWrite taken = std::move(write);
+    if (!taken.m_batch) {
+        StoreWrite outcome;
+        outcome.error = taken.m_error;
+        return outcome;
+    }
+    return d->commitPrepared(layerId, resultKey, taken.m_batch, meta);
 }
 
 ChangeSet Store::removeOptimistic(quint64 layerId)

@@ -38,6 +38,14 @@ public:
     // --- writes (commit.cpp, layers.cpp) ---
     StoreWrite write(std::optional<quint64> layer, const QString &resultKey, const Schema &schema,
                      const Params &args, const detail::Node *holder, const Meta &meta);
+    //! Normalizes into a batch without touching any store (any thread).
+    static std::shared_ptr<detail::WriteBatch> prepare(const Schema &schema, const Params &args,
+                                                       const detail::Node *holder,
+                                                       std::optional<SchemaError> *error);
+    StoreWrite commitPrepared(std::optional<quint64> layer, const QString &resultKey,
+                              const std::shared_ptr<detail::WriteBatch> &batch, const Meta &meta);
+    //! Maps a prepared batch's local tables and slots onto the store's (resolve.cpp).
+    void resolve(detail::WriteBatch &batch);
     void commit(detail::WriteBatch &batch, const QString &resultKey, const Meta &meta,
                 ChangeSet &changes);
     //! What an entity or collection shows changed: report it and invalidate what depends on it.

@@ -5,6 +5,10 @@
 #include <DataClient/schema.h>
 
 #include "node_p.h"
+#include "tables_p.h"
+
+#include <QtCore/QHash>
+#include <memory>
 
 #include <vector>
 
@@ -33,13 +37,69 @@ struct CollectionWrite
     QList<NodeRef> itemNodes; // the items' records, for the push filter
 };
 
+/*!
+    The tables a batch refers to before it is committed. Normalizing does not touch the store (so
+    it can run on any thread): references inside the batch name these local tables and slots,
+    flagged as pending, and StorePrivate::resolve() maps them to the store's when committing.
+*/
+struct LocalTables
+{
+    struct CollectionTable
+    {
+        QString key;
+        quint32 itemTable = 0;
+        std::vector<std::pair<QString, Params>> slots; // arguments key, arguments
+        QHash<QString, quint32> index;
+    };
+
+    EntityTable &entityTable(const QString &key)
+    {
+        const auto it = entityIds.constFind(key);
+        if (it != entityIds.cend())
+            return *entities[it.value()];
+        const quint32 id = quint32(entities.size());
+        entities.push_back(std::make_unique<EntityTable>(key, id));
+        entityIds.insert(key, id);
+        return *entities.back();
+    }
+    quint32 collectionTable(const QString &key, quint32 itemTable)
+    {
+        const auto it = collectionIds.constFind(key);
+        if (it != collectionIds.cend())
+            return it.value();
+        const quint32 id = quint32(collections.size());
+        collections.push_back(CollectionTable {key, itemTable, {}, {}});
+        collectionIds.insert(key, id);
+        return id;
+    }
+    quint32 collectionSlot(quint32 table, const QString &argsKey, const Params &args)
+    {
+        CollectionTable &c = collections[table];
+        const auto it = c.index.constFind(argsKey);
+        if (it != c.index.cend())
+            return it.value();
+        const quint32 slot = quint32(c.slots.size());
+        c.slots.emplace_back(argsKey, args);
+        c.index.insert(argsKey, slot);
+        return slot;
+    }
+
+    std::vector<std::unique_ptr<EntityTable>> entities;
+    QHash<QString, quint32> entityIds;
+    std::vector<CollectionTable> collections;
+    QHash<QString, quint32> collectionIds;
+};
+
 struct WriteBatch
 {
+    LocalTables local;
+    bool resolved = false; // ids are the store's (after StorePrivate::resolve)
     std::vector<EntityWrite> entities;
     std::vector<CollectionWrite> collections;
     NodeRef result; // one-element array holding the normalized result value
     QList<EntitySchema> schemas; // every entity schema the writes refer to
-    //! [table][slot] -> index in `entities` + 1, to merge repeated occurrences of one entity.
+    //! [table][slot] -> index in `entities` + 1, to merge repeated occurrences of one entity
+    //! (local ids while normalizing; the store's once resolved, for the optimistic layers).
     std::vector<std::vector<quint32>> staged;
 
     bool isEmpty() const { return entities.empty() && collections.empty() && !result; }
