@@ -11,6 +11,9 @@
 #include <DataClient/schemaerror.h>
 #include <DataClient/params.h>
 #include <DataClient/store.h>
+#include <DataClient/record.h>
+#include <DataClient/compactjson.h>
+#include <DataClient/preparedwrite.h>
 #include <DataClient/pathtemplate.h>
 #include <DataClient/networkerror.h>
 #include <DataClient/restendpoint.h>
