@@ -102,7 +102,7 @@ private Q_SLOTS:
             push.changes.entities.contains({u"[Todo]"_s, Collection::argumentsKey(user1Ignored)}));
         QVERIFY(push.changes.entities.contains({u"[Todo]"_s, u"{}"_s}));
         QVERIFY(!push.changes.entities.contains({u"[Todo]"_s, Collection::argumentsKey(user2)}));
-        QCOMPARE(push.changes.results, (QSet<QString>{u"a"_s, u"b"_s, u"d"_s, u"push"_s}));
+        QCOMPARE(push.changes.results, (QSet<QString> {u"a"_s, u"b"_s, u"d"_s, u"push"_s}));
         // the push call's own result is the created entity
         QCOMPARE(recordOf(store.denormalize(u"push"_s, list.push(), user1).data).pk(), u"30"_s);
     }
