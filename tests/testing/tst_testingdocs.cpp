@@ -28,12 +28,13 @@ class tst_TestingDocs : public QObject
 private Q_SLOTS:
     void testServerSnippet()
     {
+        // clang-format off
         DataClient::Testing::TestServer server;
         QVERIFY(server.listen());
         server.route("GET", u"/todos/:id"_s, [](const RecordedRequest &request) {
-            return ServerResponse::json(QJsonObject {{u"id"_s, request.pathParams.value(u"id"_s)}});
+            return ServerResponse::json(QJsonObject{{u"id"_s, request.pathParams.value(u"id"_s)}});
         });
-        // ... make requests to server.url(u"/todos/5"_s) ...
+        // clang-format on
         QNetworkAccessManager network;
         QCOMPARE(get(network, server.url(u"/todos/5"_s)), R"({"id":"5"})"_ba);
         QCOMPARE(server.lastRequest().method, "GET"_ba);
@@ -41,6 +42,7 @@ private Q_SLOTS:
 
     void fakeRestApiSnippet()
     {
+        // clang-format off
         TestServer server;
         QVERIFY(server.listen());
         FakeRestApi api(&server);
@@ -50,8 +52,9 @@ private Q_SLOTS:
         todoOptions.expand = {{u"author"_s, u"/users"_s, u"userId"_s}}; // embed users by userId
         api.addCollection(u"/users"_s, SampleData::users(10));
         api.addCollection(u"/todos"_s, SampleData::todos(200, 10), todoOptions);
-        api.mount(u"/users/:userId/todos"_s, u"/todos"_s); // same data, nested
+        api.mount(u"/users/:userId/todos"_s, u"/todos"_s);             // same data, nested
         // or all of the above: SampleData::install(&api, 10, 200);
+        // clang-format on
 
         QNetworkAccessManager network;
         const QJsonArray page2
