@@ -1,0 +1,214 @@
+// Comparing compact values and converting them to and from QJsonValue / QVariant.
+#include "node_p.h"
+
+#include <DataClient/schemaerror.h>
+
+#include <QtCore/QJsonArray>
+#include <QtCore/QJsonObject>
+
+using namespace Qt::StringLiterals;
+
+namespace DataClient::detail {
+
+// --- comparisons and conversions -------------------------------------------------------------
+
+bool valuesEqual(const Value &a, const Node *aOwner, const Value &b, const Node *bOwner)
+{
+    if (a.type != b.type)
+        return false;
+    switch (a.type) {
+    case ValueType::Number:
+        return a.number == b.number;
+    case ValueType::String:
+        if (a.string.length != b.string.length)
+            return false;
+        if (a.utf16 == b.utf16) {
+            return std::memcmp(aOwner->blob() + a.string.offset, bOwner->blob() + b.string.offset,
+                               a.string.length * (a.utf16 ? 2 : 1))
+                == 0;
+        }
+        return aOwner->string(a) == bOwner->string(b);
+    case ValueType::Object:
+    case ValueType::Array:
+        return nodesEqual(a.node, b.node);
+    case ValueType::EntityRef:
+    case ValueType::CollectionRef:
+        return a.ref.table == b.ref.table && a.ref.slot == b.ref.slot;
+    default:
+        return true;
+    }
+}
+
+bool nodesEqual(const Node *a, const Node *b)
+{
+    if (a == b)
+        return true;
+    if (!a || !b || a->count != b->count || a->isArray != b->isArray)
+        return false;
+    if (a->shape == b->shape || a->shape->keys() == b->shape->keys()) {
+        for (quint32 i = 0; i < a->count; ++i) {
+            if (!valuesEqual(a->at(i), a, b->at(i), b))
+                return false;
+        }
+        return true;
+    }
+    // Same fields in another order (QJsonObject sorts its keys, servers do not).
+    for (quint32 i = 0; i < a->count; ++i) {
+        const Value *other = b->field(QStringView(a->shape->key(i)));
+        if (!other || !valuesEqual(a->at(i), a, *other, b))
+            return false;
+    }
+    return true;
+}
+
+QJsonValue toJsonValue(const Value &value, const Node *owner, const RefToJson &refs)
+{
+    switch (value.type) {
+    case ValueType::Undefined:
+        return QJsonValue(QJsonValue::Undefined);
+    case ValueType::Null:
+        return QJsonValue(QJsonValue::Null);
+    case ValueType::False:
+        return false;
+    case ValueType::True:
+        return true;
+    case ValueType::Number:
+        return value.number;
+    case ValueType::String:
+        return owner->string(value);
+    case ValueType::Object: {
+        QJsonObject object;
+        const Node *node = value.node;
+        for (quint32 i = 0; i < node->count; ++i)
+            object.insert(node->shape->key(i), toJsonValue(node->at(i), node, refs));
+        return object;
+    }
+    case ValueType::Array: {
+        QJsonArray array;
+        const Node *node = value.node;
+        for (quint32 i = 0; i < node->count; ++i)
+            array.append(toJsonValue(node->at(i), node, refs));
+        return array;
+    }
+    case ValueType::EntityRef:
+    case ValueType::CollectionRef:
+        return refs ? refs(value) : QJsonValue();
+    }
+    return {};
+}
+
+QVariant toVariant(const Value &value, const Node *owner, const RefToJson &refs)
+{
+    switch (value.type) {
+    case ValueType::Undefined:
+        return {};
+    case ValueType::Null:
+        return QVariant::fromValue(nullptr);
+    case ValueType::False:
+        return false;
+    case ValueType::True:
+        return true;
+    case ValueType::Number:
+        return value.number;
+    case ValueType::String:
+        return owner->string(value);
+    case ValueType::Object: {
+        QVariantMap map;
+        const Node *node = value.node;
+        for (quint32 i = 0; i < node->count; ++i)
+            map.insert(node->shape->key(i), toVariant(node->at(i), node, refs));
+        return map;
+    }
+    case ValueType::Array: {
+        QVariantList list;
+        const Node *node = value.node;
+        list.reserve(node->count);
+        for (quint32 i = 0; i < node->count; ++i)
+            list.append(toVariant(node->at(i), node, refs));
+        return list;
+    }
+    case ValueType::EntityRef:
+    case ValueType::CollectionRef:
+        return refs ? refs(value).toVariant() : QVariant();
+    }
+    return {};
+}
+
+namespace {
+
+void appendJson(NodeBuilder &builder, const QJsonValue &value);
+
+NodeRef objectFromJson(const QJsonObject &object)
+{
+    NodeBuilder builder;
+    QList<QString> keys;
+    keys.reserve(object.size());
+    builder.reserve(object.size(), 64);
+    for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+        keys.append(it.key());
+        appendJson(builder, it.value());
+    }
+    return builder.finishObject(Shape::intern(keys));
+}
+
+NodeRef arrayFromJson(const QJsonArray &array)
+{
+    NodeBuilder builder;
+    builder.reserve(array.size(), 0);
+    for (const QJsonValue &item : array)
+        appendJson(builder, item);
+    return builder.finishArray();
+}
+
+void appendJson(NodeBuilder &builder, const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Null:
+        builder.appendValue(Value::makeNull());
+        break;
+    case QJsonValue::Bool:
+        builder.appendValue(Value::makeBool(value.toBool()));
+        break;
+    case QJsonValue::Double:
+        builder.appendValue(Value::makeNumber(value.toDouble()));
+        break;
+    case QJsonValue::String:
+        builder.appendString(value.toString());
+        break;
+    case QJsonValue::Array:
+        builder.appendNode(arrayFromJson(value.toArray()));
+        break;
+    case QJsonValue::Object:
+        builder.appendNode(objectFromJson(value.toObject()));
+        break;
+    case QJsonValue::Undefined:
+        builder.appendValue(Value());
+        break;
+    }
+}
+
+} // namespace
+
+NodeRef fromJsonValue(const QJsonValue &value)
+{
+    NodeBuilder holder;
+    appendJson(holder, value);
+    return holder.finishArray();
+}
+
+QString describe(const Value &value, const Node *owner)
+{
+    switch (value.type) {
+    case ValueType::Object:
+    case ValueType::Array:
+        return SchemaError::describe(toJsonValue(value, owner));
+    case ValueType::EntityRef:
+        return u"an entity reference"_s;
+    case ValueType::CollectionRef:
+        return u"a collection reference"_s;
+    default:
+        return SchemaError::describe(toJsonValue(value, owner));
+    }
+}
+
+} // namespace DataClient::detail

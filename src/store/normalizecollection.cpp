@@ -1,0 +1,107 @@
+// Normalizing collections (push, unshift, remove, pages, nested lists) and Invalidate.
+#include "normalizer_p.h"
+
+#include "entityschema_p.h"
+#include "schema_p.h"
+
+#include <QtCore/QJsonObject>
+
+using namespace Qt::StringLiterals;
+
+namespace DataClient::detail {
+
+void Normalizer::visitCollection(const Value &value, const Node *owner, const Schema &schema,
+                                 const Path &path, const Parent &parent, int depth,
+                                 NodeBuilder &out)
+{
+    const SchemaPrivate *c = SchemaPrivate::get(schema);
+    const EntitySchema &item = c->entity;
+    if (item.isNull())
+        fail(schema.key(), path, u"a Collection of an Entity schema"_s, u"another schema"_s);
+    const Schema::CollectionMode mode = c->mode;
+    EntityTable &itemTable = m_batch.local.entityTable(item.key());
+    const quint32 table = m_batch.local.collectionTable(schema.key(), itemTable.id);
+
+    CollectionWrite write;
+    write.table = table;
+    write.collection = schema;
+    const bool addsToStored = mode == Schema::CollectionMode::Push
+        || mode == Schema::CollectionMode::Unshift || mode == Schema::CollectionMode::Remove;
+    if (addsToStored) {
+        // The response is the created (or removed) entity, or a list of them.
+        write.args = m_args;
+        if (value.isObject()) {
+            NodeRef record;
+            write.items.append(entity(value, owner, item, path, parent, depth + 1, &record).second);
+            write.itemNodes.append(record);
+            out.appendValue(
+                Value::makeRef(ValueType::EntityRef, itemTable.id, write.items.last(), true));
+        } else if (value.isArray()) {
+            NodeBuilder refs;
+            for (quint32 i = 0; i < value.node->count; ++i) {
+                const Path at {&path, {}, qsizetype(i)};
+                NodeRef record;
+                write.items.append(
+                    entity(value.node->at(i), value.node, item, at, parent, depth + 1, &record)
+                        .second);
+                write.itemNodes.append(record);
+                refs.appendValue(
+                    Value::makeRef(ValueType::EntityRef, itemTable.id, write.items.last(), true));
+            }
+            out.appendNode(refs.finishArray());
+        } else {
+            fail(item.key(), path, u"the created entity (an object) or a list of them"_s,
+                 describe(value, owner));
+        }
+        m_batch.collections.push_back(std::move(write));
+        return;
+    }
+
+    if (value.isNullish()) {
+        out.appendValue(Value::makeNull());
+        return;
+    }
+    if (!value.isArray())
+        fail(schema.key(), path, u"an array"_s, describe(value, owner));
+    // Identity: the call's arguments, or for a collection nested in an entity, its parent.
+    write.args = parent.node ? c->collectionType->nestedArguments(
+                     parent.entity->key(), parent.pk.toString(), objectJson(parent.node))
+                             : m_args;
+    const QString argsKey = Collection::argumentsKey(write.args);
+    const Node *array = value.node;
+    write.items.reserve(array->count);
+    itemTable.reserve(array->count);
+    m_batch.entities.reserve(m_batch.entities.size() + array->count);
+    for (quint32 i = 0; i < array->count; ++i) {
+        const Path at {&path, {}, qsizetype(i)};
+        write.items.append(entity(array->at(i), array, item, at, parent, depth + 1).second);
+    }
+    write.slot = m_batch.local.collectionSlot(table, argsKey, write.args);
+    out.appendValue(Value::makeRef(ValueType::CollectionRef, table, quint32(write.slot), true));
+    m_batch.collections.push_back(std::move(write));
+}
+
+void Normalizer::visitInvalidate(const Value &value, const Node *owner, const Schema &schema,
+                                 const Path &path, NodeBuilder &out)
+{
+    const EntitySchema &entity = SchemaPrivate::get(schema)->entity;
+    const EntitySchemaPrivate *s = EntitySchemaPrivate::get(entity);
+    QString pk;
+    if (value.isString() || value.type == ValueType::Number) {
+        pk = pkOf(value, owner); // CASES 34: a bare pk string counts (the reference ignores it)
+    } else if (value.isObject()) {
+        pk = entity.pk(toJsonValue(value, owner).toObject());
+    }
+    if (pk.isEmpty()) {
+        fail(s ? s->key : QString(), path,
+             u"the primary key (a string) or an object with the primary key field \"%1\""_s.arg(
+                 s ? s->pkField : QString()),
+             describe(value, owner));
+    }
+    EntityTable &table = m_batch.local.entityTable(s->key);
+    const quint32 slot = table.findOrAdd(pk);
+    stage(table, slot, {}, entity, true);
+    out.appendValue(Value::makeRef(ValueType::EntityRef, table.id, slot, true));
+}
+
+} // namespace DataClient::detail
