@@ -97,7 +97,7 @@ DATACLIENT_BENCH_SCENARIOS(storeScenarios)
     }
 
     // e: one changed todo (title and completed; 2000 different edits in turn) into the 10k store
-    if (bench.wanted(u"e.update"_s)) {
+    if (bench.wanted(u"e.update.mergeonly.10k"_s) || bench.wanted(u"e.update.collection.10k"_s)) {
         const QByteArray bytes = bench.file(u"todos-10k.json"_s);
         const CompactJson parsed = CompactJson::parse(bytes);
         const QJsonArray todos = QJsonDocument::fromJson(bytes).array();
@@ -146,7 +146,8 @@ DATACLIENT_BENCH_SCENARIOS(storeScenarios)
 
     // memory: bytes the store retains after setResponse (parsed input released), then with the
     // list result read and held (store + memo + result)
-    if (bench.wanted(u"memory."_s)) {
+    if (bench.wanted(u"memory.store.10k"_s) || bench.wanted(u"memory.store+views.10k"_s)
+        || bench.wanted(u"memory.store.10k.qjson"_s)) {
         const QByteArray bytes = bench.file(u"todos-10k.json"_s);
         const qint64 base = Bench::Runner::heapInUse();
         auto store = std::make_unique<Store>();
