@@ -1,5 +1,6 @@
 // The code of docs/schemas.md and docs/store.md, compiled and run with assertions around it
 // (tst_docsnippets checks that the pages quote this file).
+#include <DataClient/compactjson.h>
 #include <DataClient/decimal.h>
 #include <DataClient/deserializer.h>
 #include <DataClient/entityschema.h>
@@ -12,6 +13,8 @@
 #include <QtCore/QJsonDocument>
 #include <QtCore/QJsonObject>
 #include <QTest>
+
+#include <thread>
 
 using namespace DataClient;
 using namespace Qt::StringLiterals;
@@ -139,6 +142,35 @@ private Q_SLOTS:
         QVERIFY(w.changes.results.contains(u"GET /todos"_s));
         QCOMPARE(titles, (QStringList {u"one"_s, u"two"_s}));
         QCOMPARE(store.resultMeta(u"GET /todos"_s).expiresAt, now + 60000);
+    }
+    void prepareOnAWorkerCommitOnTheStoreThread()
+    {
+        const Schema schema
+            = Schema::collection(Schema::array(Schema::entity(EntitySchema(u"Todo"_s))));
+        const Params args;
+        const QByteArray replyBody = todosJson;
+        const QString resultKey = u"GET /todos"_s;
+        const Meta meta {1, 2, 60002};
+        Store store;
+        std::optional<PreparedWrite> fromWorker;
+
+        std::thread worker([&] {
+            // clang-format off
+            // worker (e.g. QtConcurrent::run): parse and normalize, touching no store
+            PreparedWrite prepared = Store::prepare(schema, args, CompactJson::parse(replyBody));
+            // clang-format on
+            fromWorker.emplace(std::move(prepared));
+        });
+        worker.join();
+        PreparedWrite prepared = std::move(*fromWorker);
+        // clang-format off
+        // GUI thread: resolve slots, merge, report
+        StoreWrite write = store.commit(resultKey, std::move(prepared), meta);
+        // clang-format on
+
+        QVERIFY(write.ok());
+        QVERIFY(write.changes.results.contains(resultKey));
+        QCOMPARE(store.denormalize(resultKey, schema, args).data.toList().size(), 2);
     }
 };
 
