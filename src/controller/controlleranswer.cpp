@@ -180,7 +180,10 @@ void ControllerPrivate::shutdown()
         request->watcher = nullptr;
         delete request->converter; // a conversion on a worker finishes unobserved
         request->converter = nullptr;
-        request->network.cancel(); // aborts the network request
+        // Aborts the network request. A finished future is left alone: in Qt 6.4, cancelling a
+        // finished future that has a continuation can cancel an unrelated newer one.
+        if (!request->network.isFinished())
+            request->network.cancel();
     }
     for (InFlightRequest *request : requests) {
         if (!request->future.isFinished()) {
