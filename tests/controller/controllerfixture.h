@@ -16,6 +16,7 @@
 #include <QtCore/QObject>
 #include <QTest>
 
+#include <memory>
 #include <optional>
 
 namespace ControllerFixture {
@@ -153,6 +154,44 @@ struct TodoBackend
                                .optimistic = optimistic,
                                .pollFrequency = pollFrequency});
     }
+};
+
+/*!
+    Base of the test classes that run against a TodoBackend: a fresh backend (server, seed,
+    resource) and a fresh Controller for every test function, torn down controller first.
+    A subclass passes whether the resource is optimistic and may prepare the Controller further
+    in setUp().
+*/
+class BackendTest : public QObject
+{
+    Q_OBJECT
+
+protected:
+    explicit BackendTest(bool optimistic = false) : m_optimistic(optimistic) { }
+    //! Runs after the backend and the Controller exist; QVERIFY may be used.
+    virtual void setUp() { }
+
+    std::unique_ptr<TodoBackend> backend;
+    std::unique_ptr<Controller> controller;
+    Resource todos;
+
+private Q_SLOTS:
+    void init()
+    {
+        backend = std::make_unique<TodoBackend>();
+        QVERIFY(backend->start(m_optimistic));
+        todos = backend->todos;
+        controller = std::make_unique<Controller>();
+        setUp();
+    }
+    void cleanup()
+    {
+        controller.reset();
+        backend.reset();
+    }
+
+private:
+    bool m_optimistic;
 };
 
 /*!

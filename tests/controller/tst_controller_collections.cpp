@@ -9,34 +9,17 @@
 using namespace ControllerFixture;
 using namespace DataClient::Testing;
 
-class tst_ControllerCollections : public QObject
+class tst_ControllerCollections : public BackendTest
 {
     Q_OBJECT
 
 private:
-    std::unique_ptr<TodoBackend> backend;
-    std::unique_ptr<Controller> controller;
-    Resource todos;
-
     QList<int> list(const Resource &resource, const Params &args = {}) const
     {
         return ids(controller->getResponse(resource.getList, args).data);
     }
 
 private Q_SLOTS:
-    void init()
-    {
-        backend = std::make_unique<TodoBackend>();
-        QVERIFY(backend->start(/*optimistic*/ false));
-        todos = backend->todos;
-        controller = std::make_unique<Controller>();
-    }
-    void cleanup()
-    {
-        controller.reset();
-        backend.reset();
-    }
-
     void pushJoinsOnlyTheStoredListsItMatches()
     {
         const Params user1 {{u"userId"_s, 1}};

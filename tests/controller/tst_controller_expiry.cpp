@@ -13,33 +13,22 @@
 using namespace ControllerFixture;
 using namespace DataClient::Testing;
 
-class tst_ControllerExpiry : public QObject
+class tst_ControllerExpiry : public BackendTest
 {
     Q_OBJECT
 
 private:
-    std::unique_ptr<TodoBackend> backend;
-    std::unique_ptr<Controller> controller;
-    Resource todos;
     qint64 clock = 1'700'000'000'000;
 
     int requestCount() const { return int(backend->server.requestCount()); }
 
-private Q_SLOTS:
-    void init()
+protected:
+    void setUp() override
     {
-        backend = std::make_unique<TodoBackend>();
-        QVERIFY(backend->start(/*optimistic*/ false));
-        todos = backend->todos;
-        controller = std::make_unique<Controller>();
         controller->setClock([this] { return clock; });
     }
-    void cleanup()
-    {
-        controller.reset();
-        backend.reset();
-    }
 
+private Q_SLOTS:
     void freshUntilDataExpiryLengthThenStale()
     {
         const qint64 start = clock;

@@ -12,34 +12,17 @@
 using namespace ControllerFixture;
 using namespace DataClient::Testing;
 
-class tst_ControllerFetch : public QObject
+class tst_ControllerFetch : public BackendTest
 {
     Q_OBJECT
 
 private:
-    std::unique_ptr<TodoBackend> backend;
-    std::unique_ptr<Controller> controller;
-    Resource todos;
-
     int requests(const QByteArray &method, const QString &path) const
     {
         return int(backend->server.requests(method, path).size());
     }
 
 private Q_SLOTS:
-    void init()
-    {
-        backend = std::make_unique<TodoBackend>();
-        QVERIFY(backend->start(/*optimistic*/ false));
-        todos = backend->todos;
-        controller = std::make_unique<Controller>();
-    }
-    void cleanup()
-    {
-        controller.reset();
-        backend.reset();
-    }
-
     void fetchNormalizesAndResolvesWithTheDenormalizedValue()
     {
         ChangeRecorder changes(controller.get());

@@ -11,15 +11,14 @@
 using namespace ControllerFixture;
 using namespace DataClient::Testing;
 
-class tst_ControllerOptimistic : public QObject
+class tst_ControllerOptimistic : public BackendTest
 {
     Q_OBJECT
 
-private:
-    std::unique_ptr<TodoBackend> backend;
-    std::unique_ptr<Controller> controller;
-    Resource todos; // optimistic
+public:
+    tst_ControllerOptimistic() : BackendTest(/*optimistic*/ true) { }
 
+private:
     QVariantMap entity(int id) const
     {
         return controller->get(todoSchema(), {{u"id"_s, id}}).data.toMap();
@@ -29,22 +28,14 @@ private:
         return ids(controller->getResponse(todos.getList, args).data);
     }
 
-private Q_SLOTS:
-    void init()
+protected:
+    void setUp() override
     {
-        backend = std::make_unique<TodoBackend>();
-        QVERIFY(backend->start(/*optimistic*/ true));
-        todos = backend->todos;
-        controller = std::make_unique<Controller>();
         QVERIFY(await(controller->fetch(todos.getList, {})).value);
         QVERIFY(await(controller->fetch(todos.getList, {{u"userId"_s, 2}})).value);
     }
-    void cleanup()
-    {
-        controller.reset();
-        backend.reset();
-    }
 
+private Q_SLOTS:
     void partialUpdateShowsAtOnceThenTheServerValues()
     {
         // CASES 40

@@ -11,14 +11,11 @@
 using namespace ControllerFixture;
 using namespace DataClient::Testing;
 
-class tst_ControllerPolling : public QObject
+class tst_ControllerPolling : public BackendTest
 {
     Q_OBJECT
 
 private:
-    std::unique_ptr<TodoBackend> backend;
-    std::unique_ptr<Controller> controller;
-
     EndpointPtr getEvery(int ms) const { return backend->todos.get->extend({.pollFrequency = ms}); }
     int gets(int id) const
     {
@@ -26,18 +23,6 @@ private:
     }
 
 private Q_SLOTS:
-    void init()
-    {
-        backend = std::make_unique<TodoBackend>();
-        QVERIFY(backend->start(false));
-        controller = std::make_unique<Controller>();
-    }
-    void cleanup()
-    {
-        controller.reset();
-        backend.reset();
-    }
-
     void oneTimerAtTheFastestFrequencyOfItsSubscribers()
     {
         // CASES 46: 1000, 7000, 8000 on one key -> 1000; drop 1000 -> 7000; drop all -> stop.
