@@ -100,6 +100,9 @@ public:
     struct Data;
 
 private:
+    // A copy with \a change applied to its own data (the with*() modifiers).
+    template<typename Change> NetworkError changed(Change change) const;
+
     std::shared_ptr<const Data> d;
 };
 

@@ -25,11 +25,6 @@ struct NetworkError::Data
 
 namespace {
 
-std::shared_ptr<NetworkError::Data> copyOf(const std::shared_ptr<const NetworkError::Data> &d)
-{
-    return std::make_shared<NetworkError::Data>(*d);
-}
-
 QString requestName(const QByteArray &method, const QUrl &url)
 {
     if (url.isEmpty())
@@ -170,54 +165,51 @@ bool NetworkError::isNull() const
     return d->kind == Kind::Other && d->message.isEmpty();
 }
 
-NetworkError NetworkError::withStatus(int status, const QString &statusText) const
+template<typename Change> NetworkError NetworkError::changed(Change change) const
 {
-    auto data = copyOf(d);
-    data->status = status;
-    data->statusText = statusText;
+    auto data = std::make_shared<Data>(*d);
+    change(*data);
     NetworkError copy;
     copy.d = std::move(data);
     return copy;
+}
+
+NetworkError NetworkError::withStatus(int status, const QString &statusText) const
+{
+    return changed([&](Data &data) {
+        data.status = status;
+        data.statusText = statusText;
+    });
 }
 
 NetworkError NetworkError::withRequest(const QByteArray &method, const QUrl &url) const
 {
-    auto data = copyOf(d);
-    data->method = method;
-    data->url = url;
-    NetworkError copy;
-    copy.d = std::move(data);
-    return copy;
+    return changed([&](Data &data) {
+        data.method = method;
+        data.url = url;
+    });
 }
 
 NetworkError NetworkError::withBody(const QByteArray &body) const
 {
-    auto data = copyOf(d);
-    data->body = body;
-    NetworkError copy;
-    copy.d = std::move(data);
-    return copy;
+    return changed([&](Data &data) { data.body = body; });
 }
 
 NetworkError NetworkError::withNetworkError(QNetworkReply::NetworkError error,
                                             const QString &errorString) const
 {
-    auto data = copyOf(d);
-    data->networkError = error;
-    data->errorString = errorString;
-    NetworkError copy;
-    copy.d = std::move(data);
-    return copy;
+    return changed([&](Data &data) {
+        data.networkError = error;
+        data.errorString = errorString;
+    });
 }
 
 NetworkError NetworkError::withMessage(const QString &message) const
 {
-    auto data = copyOf(d);
-    data->message = message;
-    data->what = message.toUtf8();
-    NetworkError copy;
-    copy.d = std::move(data);
-    return copy;
+    return changed([&](Data &data) {
+        data.message = message;
+        data.what = message.toUtf8();
+    });
 }
 
 const char *NetworkError::what() const noexcept

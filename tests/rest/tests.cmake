@@ -3,17 +3,17 @@ dataclient_add_qtest(tst_pathtemplate SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_path
   LIBS DataClient::Rest)
 dataclient_add_qtest(tst_restendpoint SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_restendpoint.cpp
   LIBS DataClient::Rest)
-dataclient_add_qtest(tst_restrequests SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_restrequests.cpp
+dataclient_add_qtest(tst_restrequests SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_restrequests.cpp ${CMAKE_CURRENT_LIST_DIR}/servertest.h
   LIBS DataClient::Rest DataClient::Testing)
-dataclient_add_qtest(tst_restresponses SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_restresponses.cpp
+dataclient_add_qtest(tst_restresponses SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_restresponses.cpp ${CMAKE_CURRENT_LIST_DIR}/servertest.h
   LIBS DataClient::Rest DataClient::Testing)
 dataclient_add_qtest(tst_resource SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_resource.cpp
   LIBS DataClient::Rest DataClient::Testing)
 dataclient_add_qtest(tst_resourceextend SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_resourceextend.cpp
   LIBS DataClient::Rest DataClient::Testing)
-dataclient_add_qtest(tst_customkeys SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_customkeys.cpp
+dataclient_add_qtest(tst_customkeys SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_customkeys.cpp ${CMAKE_CURRENT_LIST_DIR}/servertest.h
   LIBS DataClient::Rest DataClient::Testing)
-dataclient_add_qtest(tst_customresponses SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_customresponses.cpp
+dataclient_add_qtest(tst_customresponses SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_customresponses.cpp ${CMAKE_CURRENT_LIST_DIR}/servertest.h
   LIBS DataClient::Rest DataClient::Testing)
 dataclient_add_qtest(tst_credentials SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_credentials.cpp
   LIBS DataClient::Rest DataClient::Testing)

@@ -2,6 +2,7 @@
 // key-case conversion at all depths, a missing pk copied from the URL parameters, and a body key
 // renamed on the way out and back on the way in. docs/hooks.md quotes this file.
 #include "restfixture.h"
+#include "servertest.h"
 
 #include <DataClient/createresource.h>
 #include <DataClient/testing/testserver.h>
@@ -126,22 +127,11 @@ public:
 
 } // namespace
 
-class tst_CustomKeys : public QObject
+class tst_CustomKeys : public ServerTest
 {
     Q_OBJECT
 
-private:
-    TestServer server;
-    QNetworkAccessManager network;
-
 private Q_SLOTS:
-    void initTestCase() { QVERIFY(server.listen()); }
-    void init()
-    {
-        server.clearRoutes();
-        server.clearRequests();
-    }
-
     void keyCaseConversion()
     {
         server.route("POST", u"/articles"_s, [](const RecordedRequest &request) {

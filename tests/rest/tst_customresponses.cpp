@@ -2,6 +2,7 @@
 // deserialization, cursor pagination from a Link header (parseResponse), and polling with
 // pollFrequency. docs/hooks.md quotes this file.
 #include "restfixture.h"
+#include "servertest.h"
 
 #include <DataClient/createresource.h>
 #include <DataClient/decimal.h>
@@ -75,22 +76,11 @@ bool storeIsImplemented()
 
 } // namespace
 
-class tst_CustomResponses : public QObject
+class tst_CustomResponses : public ServerTest
 {
     Q_OBJECT
 
-private:
-    TestServer server;
-    QNetworkAccessManager network;
-
 private Q_SLOTS:
-    void initTestCase() { QVERIFY(server.listen()); }
-    void init()
-    {
-        server.clearRoutes();
-        server.clearRequests();
-    }
-
     void fieldDeserialization()
     {
         server.route("GET", u"/orders/:id"_s, [](const RecordedRequest &request) {

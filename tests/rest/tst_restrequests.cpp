@@ -1,6 +1,7 @@
 // What the server receives (method, path, query, headers, body) for RestEndpoint::fetch(), bad
 // input that must send nothing, cancel and timeout. Real sockets: DataClient::Testing::TestServer.
 #include "restfixture.h"
+#include "servertest.h"
 
 #include <DataClient/restendpoint.h>
 #include <DataClient/testing/testserver.h>
@@ -15,7 +16,7 @@ using namespace DataClient::Testing;
 using namespace RestFixture;
 using namespace Qt::StringLiterals;
 
-class tst_RestRequests : public QObject
+class tst_RestRequests : public ServerTest
 {
     Q_OBJECT
 
@@ -27,21 +28,16 @@ private:
             more.applyTo({.method = method, .path = path, .urlPrefix = server.url()}));
     }
 
-    TestServer server;
-    QNetworkAccessManager network;
-
-private Q_SLOTS:
-    void initTestCase() { QVERIFY(server.listen()); }
-    void init()
+protected:
+    void setUp() override
     {
-        server.clearRoutes();
-        server.clearRequests();
         server.route("*", u"/*"_s, [](const RecordedRequest &request) {
             return ServerResponse::json(
                 QJsonObject {{u"echo"_s, QString::fromLatin1(request.method)}});
         });
     }
 
+private Q_SLOTS:
     void methodsPathsQueriesAndBodies_data()
     {
         QTest::addColumn<QByteArray>("method");

@@ -2,6 +2,7 @@
 // HTML and invalid JSON with and without a schema, non-2xx, network failure; the fetchResponse,
 // parseResponse and process hooks.
 #include "restfixture.h"
+#include "servertest.h"
 
 #include <DataClient/restendpoint.h>
 #include <DataClient/testing/testserver.h>
@@ -52,7 +53,7 @@ public:
 
 } // namespace
 
-class tst_RestResponses : public QObject
+class tst_RestResponses : public ServerTest
 {
     Q_OBJECT
 
@@ -65,17 +66,7 @@ private:
         return await(e->fetch(&network, {}));
     }
 
-    TestServer server;
-    QNetworkAccessManager network;
-
 private Q_SLOTS:
-    void initTestCase() { QVERIFY(server.listen()); }
-    void init()
-    {
-        server.clearRoutes();
-        server.clearRequests();
-    }
-
     // CASE 20.
     void noContentAndEmptyBodiesAreNull()
     {
