@@ -2,7 +2,7 @@
 // embedded authors, and the JSON errors for unknown ids and bad bodies.
 #include <DataClient/testing/fakerestapi.h>
 
-#include "httpcall.h"
+#include "fakeapitest.h"
 
 #include <QTest>
 
@@ -31,34 +31,14 @@ QJsonArray userSeed()
 
 } // namespace
 
-class tst_FakeRestApi : public QObject
+class tst_FakeRestApi : public FakeApiTest
 {
     Q_OBJECT
 
-private:
-    HttpAnswer call(const QByteArray &verb, const QString &path, const QByteArray &body = {})
-    {
-        return httpCall(network, QUrl(server->url(path)), verb, body);
-    }
-
-    std::unique_ptr<TestServer> server;
-    std::unique_ptr<FakeRestApi> api;
-    QNetworkAccessManager network;
+public:
+    tst_FakeRestApi() : FakeApiTest(todoSeed()) { }
 
 private Q_SLOTS:
-    void init()
-    {
-        server = std::make_unique<TestServer>();
-        QVERIFY(server->listen());
-        api = std::make_unique<FakeRestApi>(server.get());
-        QVERIFY(api->addCollection(u"/todos"_s, todoSeed()));
-    }
-    void cleanup()
-    {
-        api.reset();
-        server.reset();
-    }
-
     void listReturnsEveryItemInOrder()
     {
         const HttpAnswer answer = call("GET", u"/todos"_s);

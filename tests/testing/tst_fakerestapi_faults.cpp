@@ -2,7 +2,7 @@
 // signals, and the warnings for malformed setup (which must leave the api unchanged).
 #include <DataClient/testing/fakerestapi.h>
 
-#include "httpcall.h"
+#include "fakeapitest.h"
 
 #include <QtCore/QRegularExpression>
 #include <QTest>
@@ -27,15 +27,14 @@ void expectWarning(const QString &pattern)
 
 } // namespace
 
-class tst_FakeRestApiFaults : public QObject
+class tst_FakeRestApiFaults : public FakeApiTest
 {
     Q_OBJECT
 
+public:
+    tst_FakeRestApiFaults() : FakeApiTest(seed()) { }
+
 private:
-    HttpAnswer call(const QByteArray &verb, const QString &path, const QByteArray &body = {})
-    {
-        return httpCall(network, QUrl(server->url(path)), verb, body);
-    }
     // Status codes of \a count PATCHes of /todos/1.
     QList<int> patchStatuses(int count)
     {
@@ -45,24 +44,7 @@ private:
         return statuses;
     }
 
-    std::unique_ptr<TestServer> server;
-    std::unique_ptr<FakeRestApi> api;
-    QNetworkAccessManager network;
-
 private Q_SLOTS:
-    void init()
-    {
-        server = std::make_unique<TestServer>();
-        QVERIFY(server->listen());
-        api = std::make_unique<FakeRestApi>(server.get());
-        QVERIFY(api->addCollection(u"/todos"_s, seed()));
-    }
-    void cleanup()
-    {
-        api.reset();
-        server.reset();
-    }
-
     void latencyDelaysEveryAnswerOfTheApi()
     {
         api->setLatency(300);
