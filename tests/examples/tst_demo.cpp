@@ -2,6 +2,7 @@
 // the PNG shows rows of users and todos; bad options fail with a clear message; --url works
 // against another server of the same shape; no data within --timeout is a failure.
 #include "imagerows.h"
+#include "processrun.h"
 
 #include <DataClient/testing/fakerestapi.h>
 #include <DataClient/testing/sampledata.h>
@@ -26,29 +27,10 @@ class tst_Demo : public QObject
     Q_OBJECT
 
 private:
-    struct Run
-    {
-        int exitCode = -1;
-        QString out;
-        QString err;
-    };
-
-    // Runs the demo while this process keeps serving its event loop (some cases serve the demo).
+    using Run = ProcessRun;
     static Run runDemo(const QStringList &arguments)
     {
-        QProcess process;
-        process.start(QStringLiteral(DEMO_EXECUTABLE), arguments);
-        QSignalSpy finished(&process, &QProcess::finished);
-        if (!process.waitForStarted(10000))
-            return {-1, {}, u"could not start "_s + QStringLiteral(DEMO_EXECUTABLE)};
-        if (!finished.wait(60000)) {
-            process.kill();
-            process.waitForFinished();
-            return {-2, {}, u"the demo did not exit within 60 s"_s};
-        }
-        return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -3,
-                QString::fromLocal8Bit(process.readAllStandardOutput()),
-                QString::fromLocal8Bit(process.readAllStandardError())};
+        return runProcess(QStringLiteral(DEMO_EXECUTABLE), arguments);
     }
 
     QTemporaryDir dir;

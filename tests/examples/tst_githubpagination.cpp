@@ -1,5 +1,7 @@
 // examples/github-pagination: follows Link rel="next" headers (SPEC 4.4, customization 4) until
 // the last page, and every page ends up in one stored list without duplicates.
+#include "processrun.h"
+
 #include <DataClient/testing/fakerestapi.h>
 #include <DataClient/testing/testserver.h>
 
@@ -17,25 +19,10 @@ class tst_GithubPagination : public QObject
     Q_OBJECT
 
 private:
-    struct Run
-    {
-        int exitCode = -1;
-        QString out;
-        QString err;
-    };
+    using Run = ProcessRun;
     static Run run(const QStringList &arguments)
     {
-        QProcess process;
-        process.start(QStringLiteral(PAGINATION_EXECUTABLE), arguments);
-        QSignalSpy finished(&process, &QProcess::finished);
-        if (!process.waitForStarted(10000) || !finished.wait(60000)) {
-            process.kill();
-            process.waitForFinished();
-            return {-2, {}, u"did not start or did not exit within 60 s"_s};
-        }
-        return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -3,
-                QString::fromLocal8Bit(process.readAllStandardOutput()),
-                QString::fromLocal8Bit(process.readAllStandardError())};
+        return runProcess(QStringLiteral(PAGINATION_EXECUTABLE), arguments);
     }
 
 private Q_SLOTS:
