@@ -1,6 +1,7 @@
 // RestEndpoint: one REST call and the hooks every request passes through (SPEC 4.4).
 #pragma once
 
+#include <DataClient/compactanswer.h>
 #include <DataClient/endpointoptions.h>
 #include <DataClient/global.h>
 #include <DataClient/networkerror.h>
@@ -15,6 +16,7 @@
 #include <QtCore/QObject>
 #include <QtCore/QUrl>
 
+#include <exception>
 #include <memory>
 #include <optional>
 
@@ -148,6 +150,29 @@ public:
                                                          const QJsonValue &body,
                                                          const Store *store = nullptr) const;
 
+    // Answers off the GUI thread -------------------------------------------------------------
+
+    //! fetchCompact() parses a 2xx body of at least this many bytes on a worker thread.
+    static constexpr qsizetype OffThreadBodySize = 32 * 1024;
+    /*!
+        Whether a large answer may be parsed (and, by the Controller, normalized) on a worker
+        thread: true when the answer is read by the default parseResponse() and process()
+        (a plain RestEndpoint without a `process` option). A subclass returns false by default:
+        its hooks may be JS or need the GUI thread. A subclass that overrides neither hook and
+        whose schema's C++ functions are thread-safe may return true.
+    */
+    virtual bool answersOffThread() const;
+    /*!
+        fetch() for callers that store the answer (the Controller): resolves with the processed
+        answer as CompactJson (same value, same errors). When answersOffThread() is true and a 2xx
+        JSON body has at least OffThreadBodySize bytes, the body is parsed straight into
+        CompactJson on a worker thread and the future resolves there (observe it with a
+        QFutureWatcher or then(context, ...)); nothing of the endpoint is used on that thread.
+        Otherwise the hooks run on this thread and the value is converted here.
+    */
+    QFuture<CompactAnswer> fetchCompact(QNetworkAccessManager *network, const Params &params,
+                                        const QJsonValue &body = QJsonValue()) const;
+
     // Keys -------------------------------------------------------------------------------------
 
     //! The cache key: "METHOD url". A getPage endpoint (paginationField set) strips that field,
@@ -169,6 +194,11 @@ protected:
     virtual EndpointPtr clone(const EndpointOptions &options) const;
 
 private:
+    //! fetch() up to the answer: checks, URL, getRequestInit(), fetchResponse(). A request that
+    //! cannot be sent returns a null future and sets \a refused to the error (nothing was sent).
+    QFuture<Response> send(QNetworkAccessManager *network, const Params &params,
+                           const QJsonValue &body, std::exception_ptr *refused) const;
+
     struct Private;
     std::unique_ptr<Private> d;
 };

@@ -1,19 +1,25 @@
-// Converting a large answer into the store's compact form off the GUI thread.
+// Converting (and, when the schema allows, normalizing) a large answer off the GUI thread.
 #pragma once
 
 #include <DataClient/compactjson.h>
+#include <DataClient/params.h>
+#include <DataClient/preparedwrite.h>
+#include <DataClient/schema.h>
 
 #include <QtCore/QFuture>
 #include <QtCore/QJsonValue>
+
+#include <memory>
 
 namespace DataClient::detail {
 
 /*!
     The Store keeps answers as CompactJson; an answer that arrives as a QJsonValue is converted
-    first, which for a list of thousands of entities is most of the time a commit takes on the
-    GUI thread. The conversion touches no shared state (CompactJson interns object shapes under
-    a mutex and counts references atomically), so the Controller runs it on a worker for large
-    answers and commits the result on its own thread.
+    first, and every answer is normalized before it is committed. For a list of thousands of
+    entities that is most of the time a write takes. Both touch no shared state (CompactJson
+    interns object shapes under a mutex and counts references atomically; Store::prepare() writes
+    into a batch of its own), so the Controller runs them on a worker for large answers and
+    commits the result on its own thread in one step.
 */
 struct BackgroundJson
 {
@@ -21,9 +27,29 @@ struct BackgroundJson
     //! on a worker; smaller answers are not worth a thread hop.
     static constexpr qsizetype LargeListSize = 256;
 
+    //! What a worker made of an answer.
+    struct Result
+    {
+        CompactJson value;
+        //! The answer normalized by Store::prepare(), or null when it is to be normalized on the
+        //! GUI thread. Shared because QFuture needs a copyable result.
+        std::shared_ptr<PreparedWrite> prepared;
+    };
+
     static bool isLarge(const QJsonValue &value);
+    /*!
+        Whether normalizing with \a schema may run on a worker: every entity it reaches has a
+        primary key field (no function), no process or merge hook, and only built-in field
+        deserializers (Deserialize::dateTime / decimal). Anything else may be a JS function of a
+        QML Entity, which must run on the GUI thread. Resolves lazy nested schemas (on the
+        calling thread).
+    */
+    static bool runsAnywhere(const Schema &schema);
     //! CompactJson::fromJsonValue(\a value) on the global thread pool.
-    static QFuture<CompactJson> convert(const QJsonValue &value);
+    static QFuture<Result> convert(const QJsonValue &value);
+    //! Store::prepare(\a schema, \a args, \a value) on the global thread pool.
+    static QFuture<Result> prepare(const CompactJson &value, const Schema &schema,
+                                   const Params &args);
 };
 
 } // namespace DataClient::detail

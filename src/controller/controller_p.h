@@ -2,6 +2,7 @@
 // layers and polling subscriptions.
 #pragma once
 
+#include "backgroundjson_p.h"
 #include "fetchstates_p.h"
 #include "inflighttable_p.h"
 #include "optimisticlayers_p.h"
@@ -59,17 +60,20 @@ public:
     quint64 applyOptimistic(const RestEndpoint &endpoint, const Params &params,
                             const QJsonValue &body, qint64 date, ChangeSet *changes);
     // Answers (controlleranswer.cpp) ----------------------------------------------------------
-    //! The endpoint's future finished: convert a large answer on a worker, or complete().
+    //! The endpoint's future finished: convert or normalize a large answer on a worker, or
+    //! complete().
     void onAnswer(quint64 id);
-    //! The conversion of a large answer finished.
+    //! The worker's job on a large answer finished.
     void onConverted(quint64 id);
-    //! Takes the request out of flight and commits its answer (\a converted when it was
-    //! converted on a worker) or fails it; resolves the caller's future.
-    void complete(quint64 id, const CompactJson *converted);
-    //! Writes a successful answer (QJsonValue or CompactJson) and gives the caller its value
-    //! (or fails it when the answer does not fit the schema). Returns whether the key's fetch
-    //! state changed.
-    template<typename Value> bool commit(detail::InFlightRequest &request, const Value &value);
+    //! Takes the request out of flight and commits its answer (\a worked when a worker
+    //! converted or prepared it) or fails it; resolves the caller's future.
+    void complete(quint64 id, detail::BackgroundJson::Result *worked);
+    //! Writes a successful answer (QJsonValue or CompactJson; \a prepared when it was
+    //! normalized on a worker) and gives the caller its value (or fails it when the answer does
+    //! not fit the schema). Returns whether the key's fetch state changed.
+    template<typename Value>
+    bool commit(detail::InFlightRequest &request, const Value &value,
+                PreparedWrite *prepared = nullptr);
     //! Removes the request's layer, stores the error, fails the caller. Returns whether the
     //! key's fetch state changed.
     bool fail(detail::InFlightRequest &request, const NetworkError &error);

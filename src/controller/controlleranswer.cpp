@@ -1,6 +1,7 @@
-// What happens when an endpoint's future finishes: a large answer is converted off the GUI
-// thread, then the answer is committed (or the request failed), the optimistic layer removed and
-// the caller's future resolved. Also the shutdown of everything in flight.
+// What happens when an endpoint's future finishes: a large answer is converted and, when its
+// schema allows, normalized off the GUI thread, then the answer is committed in one step (or the
+// request failed), the optimistic layer removed and the caller's future resolved. Also the
+// shutdown of everything in flight.
 #include "backgroundjson_p.h"
 #include "controller_p.h"
 #include "expirypolicy_p.h"
@@ -23,19 +24,38 @@ void ControllerPrivate::onAnswer(quint64 id)
     pending->watcher->deleteLater(); // we are inside its finished() signal
     pending->watcher = nullptr;
     if (pending->generation == generation) {
-        // A large successful answer is converted to the store's form on a worker first; the
-        // request stays in flight (and loading) meanwhile.
-        QFuture<QJsonValue> &answer = pending->network;
-        if (!answer.isCanceled() && answer.resultCount() > 0) {
-            const QJsonValue value = answer.result();
-            if (detail::BackgroundJson::isLarge(value)) {
-                auto *converter = new QFutureWatcher<CompactJson>(q);
-                pending->converter = converter;
-                QObject::connect(converter, &QFutureWatcherBase::finished, q,
-                                 [this, id] { onConverted(id); });
-                converter->setFuture(detail::BackgroundJson::convert(value));
-                return;
+        // A large successful answer is converted to the store's form (a QJsonValue) or
+        // normalized (a CompactJson parsed on a worker) on a worker first; the request stays in
+        // flight (and loading) meanwhile.
+        QFuture<detail::BackgroundJson::Result> work;
+        if (pending->compact) {
+            const QFuture<CompactAnswer> &answer = pending->compactNetwork;
+            if (!answer.isCanceled() && answer.resultCount() > 0) {
+                const CompactAnswer compact = answer.result();
+                const RestEndpoint &endpoint = *pending->endpoint;
+                if (compact.parsedOffThread
+                    && detail::BackgroundJson::runsAnywhere(endpoint.schema())) {
+                    qCDebug(lcController).noquote()
+                        << "normalizing" << pending->requestKey << "off the GUI thread";
+                    work = detail::BackgroundJson::prepare(compact.value, endpoint.schema(),
+                                                           storeArgs(endpoint, pending->params));
+                }
             }
+        } else {
+            const QFuture<QJsonValue> &answer = pending->network;
+            if (!answer.isCanceled() && answer.resultCount() > 0) {
+                const QJsonValue value = answer.result();
+                if (detail::BackgroundJson::isLarge(value))
+                    work = detail::BackgroundJson::convert(value);
+            }
+        }
+        if (work.isValid()) {
+            auto *converter = new QFutureWatcher<detail::BackgroundJson::Result>(q);
+            pending->converter = converter;
+            QObject::connect(converter, &QFutureWatcherBase::finished, q,
+                             [this, id] { onConverted(id); });
+            converter->setFuture(work);
+            return;
         }
     }
     complete(id, nullptr);
@@ -46,13 +66,14 @@ void ControllerPrivate::onConverted(quint64 id)
     InFlightRequest *pending = inFlight.find(id);
     if (!pending || !pending->converter)
         return;
-    QFutureWatcher<CompactJson> *converter = std::exchange(pending->converter, nullptr);
+    auto *converter = static_cast<QFutureWatcher<detail::BackgroundJson::Result> *>(
+        std::exchange(pending->converter, nullptr));
     converter->deleteLater(); // we are inside its finished() signal
-    const CompactJson converted = converter->future().result();
-    complete(id, &converted);
+    detail::BackgroundJson::Result worked = converter->future().result();
+    complete(id, &worked);
 }
 
-void ControllerPrivate::complete(quint64 id, const CompactJson *converted)
+void ControllerPrivate::complete(quint64 id, detail::BackgroundJson::Result *worked)
 {
     const std::shared_ptr<InFlightRequest> request = inFlight.take(id);
     if (!request)
@@ -70,16 +91,21 @@ void ControllerPrivate::complete(quint64 id, const CompactJson *converted)
     const bool stoppedLoading = states.finishLoading(request->key);
     bool stateChanged = stoppedLoading;
     const QPointer<Controller> alive(q);
-    QFuture<QJsonValue> &answer = request->network;
     try {
+        QFuture<void> answer = request->networkFuture();
         answer.waitForFinished(); // rethrows the endpoint's exception, if any
         if (answer.isCanceled() || answer.resultCount() == 0) {
             throw NetworkError(
                 NetworkError::Kind::Canceled, 0,
                 QStringLiteral("%1: the request was canceled").arg(request->requestKey));
         }
-        stateChanged
-            |= converted ? commit(*request, *converted) : commit(*request, answer.result());
+        if (worked) {
+            stateChanged |= commit(*request, worked->value, worked->prepared.get());
+        } else if (request->compact) {
+            stateChanged |= commit(*request, request->compactNetwork.result().value);
+        } else {
+            stateChanged |= commit(*request, request->network.result());
+        }
     } catch (...) {
         stateChanged |= fail(*request, NetworkError::fromException(std::current_exception()));
     }
@@ -92,7 +118,8 @@ void ControllerPrivate::complete(quint64 id, const CompactJson *converted)
 }
 
 template<typename Value>
-bool ControllerPrivate::commit(InFlightRequest &request, const Value &value)
+bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
+                               PreparedWrite *prepared)
 {
     const RestEndpoint &endpoint = *request.endpoint;
     const Schema schema = endpoint.schema();
@@ -102,8 +129,10 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value)
     QString resultKey = request.key;
     if (store->hasResult(resultKey) && store->resultMeta(resultKey).date > request.date)
         resultKey.clear();
-    const StoreWrite write
-        = store->setResponse(resultKey, schema, args, value, responseMeta(endpoint, request.date));
+    const Meta meta = responseMeta(endpoint, request.date);
+    // A prepared write is the same outcome as setResponse() (prepare + commit), in one step here.
+    const StoreWrite write = prepared ? store->commit(resultKey, std::move(*prepared), meta)
+                                      : store->setResponse(resultKey, schema, args, value, meta);
     if (write.error) {
         const NetworkError error
             = NetworkError(NetworkError::Kind::InvalidResponse, 400,
@@ -182,8 +211,9 @@ void ControllerPrivate::shutdown()
         request->converter = nullptr;
         // Aborts the network request. A finished future is left alone: in Qt 6.4, cancelling a
         // finished future that has a continuation can cancel an unrelated newer one.
-        if (!request->network.isFinished())
-            request->network.cancel();
+        QFuture<void> network = request->networkFuture();
+        if (!network.isFinished())
+            network.cancel();
     }
     for (InFlightRequest *request : requests) {
         if (!request->future.isFinished()) {

@@ -95,22 +95,36 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
     if (!read && endpoint->optimistic())
         request->layer
             = applyOptimistic(*endpoint, params, body, request->date, &optimisticChanges);
+    // An endpoint with the default response hooks hands its answer over as CompactJson, a large
+    // body parsed on a worker; others run their hooks on this thread and give a QJsonValue.
+    request->compact = endpoint->answersOffThread();
     try {
-        request->network = endpoint->fetch(network, params, body);
+        if (request->compact)
+            request->compactNetwork = endpoint->fetchCompact(network, params, body);
+        else
+            request->network = endpoint->fetch(network, params, body);
     } catch (...) {
         // Hooks report errors through the future; a hook that throws synchronously is
         // treated the same way.
+        request->compact = false;
         request->network = QtFuture::makeExceptionalFuture<QJsonValue>(
             NetworkError::fromException(std::current_exception()));
     }
 
     // The answer is delivered through a watcher owned by the Controller: destroying the
     // Controller destroys the watcher, so no callback can reach a dead Controller.
-    auto *watcher = new QFutureWatcher<QJsonValue>(q);
-    request->watcher = watcher;
     const quint64 id = request->id;
-    QObject::connect(watcher, &QFutureWatcherBase::finished, q, [this, id] { onAnswer(id); });
-    watcher->setFuture(request->network);
+    if (request->compact) {
+        auto *watcher = new QFutureWatcher<CompactAnswer>(q);
+        request->watcher = watcher;
+        QObject::connect(watcher, &QFutureWatcherBase::finished, q, [this, id] { onAnswer(id); });
+        watcher->setFuture(request->compactNetwork);
+    } else {
+        auto *watcher = new QFutureWatcher<QJsonValue>(q);
+        request->watcher = watcher;
+        QObject::connect(watcher, &QFutureWatcherBase::finished, q, [this, id] { onAnswer(id); });
+        watcher->setFuture(request->network);
+    }
     inFlight.add(request);
     qCDebug(lcController).noquote() << "fetch" << requestKey << (read ? "(read)" : "(mutation)");
     const bool startedLoading = states.startLoading(key);

@@ -2,6 +2,7 @@
 // (DESIGN.md §5: reads are de-duplicated by their full request URL; mutations never are).
 #pragma once
 
+#include <DataClient/compactanswer.h>
 #include <DataClient/compactjson.h>
 #include <DataClient/endpointoptions.h>
 #include <DataClient/params.h>
@@ -16,7 +17,7 @@
 #include <memory>
 
 QT_BEGIN_NAMESPACE
-template<typename T> class QFutureWatcher;
+class QFutureWatcherBase;
 QT_END_NAMESPACE
 
 namespace DataClient::detail {
@@ -41,13 +42,24 @@ struct InFlightRequest
     //! What fetch() returned to its callers.
     QPromise<QVariant> promise;
     QFuture<QVariant> future;
+    //! True when the answer comes from RestEndpoint::fetchCompact() (compactNetwork), false
+    //! when it comes from fetch() (network): endpoints whose hooks may need the GUI thread.
+    bool compact = false;
     //! The endpoint's future (cancelled to abort the request).
     QFuture<QJsonValue> network;
-    //! Delivers the answer on the Controller's thread; owned by the Controller.
-    QFutureWatcher<QJsonValue> *watcher = nullptr;
-    //! Delivers a large answer converted on a worker (see BackgroundJson); owned by the
-    //! Controller.
-    QFutureWatcher<CompactJson> *converter = nullptr;
+    QFuture<CompactAnswer> compactNetwork;
+    //! Delivers the answer on the Controller's thread (a QFutureWatcher of network or
+    //! compactNetwork); owned by the Controller.
+    QFutureWatcherBase *watcher = nullptr;
+    //! Delivers what a worker made of a large answer (a QFutureWatcher<BackgroundJson::Result>);
+    //! owned by the Controller.
+    QFutureWatcherBase *converter = nullptr;
+
+    //! The endpoint's future, whichever it is.
+    QFuture<void> networkFuture() const
+    {
+        return compact ? QFuture<void>(compactNetwork) : QFuture<void>(network);
+    }
 };
 
 class InFlightTable

@@ -15,6 +15,10 @@ struct RestEndpoint::Private
 namespace detail {
 //! "GET getList http://host/path" style prefix for messages about one endpoint.
 QString describeEndpoint(const RestEndpoint &endpoint);
+//! The default parseResponse(): what a 2xx \a response holds (see RestEndpoint::parseResponse).
+//! Throws NetworkError (InvalidResponse, 400) for a body that is not the JSON it should be.
+//! Uses nothing of the endpoint, so it may run on any thread.
+QJsonValue readResponseBody(const Response &response, bool hasSchema, const QString &schemaKey);
 } // namespace detail
 
 } // namespace DataClient

@@ -155,11 +155,17 @@ QFuture<Response> RestEndpoint::fetchResponse(QNetworkAccessManager *network, co
 
 QJsonValue RestEndpoint::parseResponse(const Response &response) const
 {
+    return detail::readResponseBody(response, !d->options.schema.isNull(), schemaKey());
+}
+
+namespace detail {
+
+QJsonValue readResponseBody(const Response &response, bool hasSchema, const QString &schemaKey)
+{
     if (response.status == 204 || response.body.isEmpty())
         return QJsonValue(QJsonValue::Null);
     const QByteArray type = response.contentType();
     const bool jsonType = type.contains("json");
-    const bool hasSchema = !d->options.schema.isNull();
     if (!jsonType && !hasSchema)
         return QString::fromUtf8(response.body);
     const Parsed parsed = parseJson(response.body);
@@ -175,7 +181,7 @@ QJsonValue RestEndpoint::parseResponse(const Response &response) const
         message = QStringLiteral("%1: unexpected text response (Content-Type '%2') for an endpoint "
                                  "with schema '%3'; expected JSON, which it is not: %4. The "
                                  "body starts with: %5")
-                      .arg(request, QString::fromLatin1(type), schemaKey(), parsed.error,
+                      .arg(request, QString::fromLatin1(type), schemaKey, parsed.error,
                            excerpt(response.body));
     }
     throw NetworkError(NetworkError::Kind::InvalidResponse, 400, message)
@@ -184,21 +190,23 @@ QJsonValue RestEndpoint::parseResponse(const Response &response) const
         .withBody(response.body);
 }
 
+} // namespace detail
+
 QJsonValue RestEndpoint::process(const QJsonValue &value, const Params &params) const
 {
     return d->options.process ? d->options.process(value, params) : value;
 }
 
-QFuture<QJsonValue> RestEndpoint::fetch(QNetworkAccessManager *network, const Params &params,
-                                        const QJsonValue &body) const
+QFuture<Response> RestEndpoint::send(QNetworkAccessManager *network, const Params &params,
+                                     const QJsonValue &body, std::exception_ptr *refused) const
 {
     DATACLIENT_ASSERT_THREAD(this);
-    auto refuse = [this](const QString &why) {
+    auto refuse = [this, refused](const QString &why) {
         const QString message = detail::describeEndpoint(*this) + QStringLiteral(": ") + why
             + QStringLiteral(" (nothing was sent)");
         qCDebug(lcRest).noquote() << message;
-        return QtFuture::makeExceptionalFuture<QJsonValue>(
-            NetworkError::invalidRequest(method(), {}, message));
+        *refused = std::make_exception_ptr(NetworkError::invalidRequest(method(), {}, message));
+        return QFuture<Response>();
     };
     if (!isValid())
         return refuse(d->error);
@@ -213,14 +221,22 @@ QFuture<QJsonValue> RestEndpoint::fetch(QNetworkAccessManager *network, const Pa
     const QUrl target = url(params, &error);
     if (!target.isValid())
         return refuse(error);
-
-    QFuture<Response> response;
     try {
         const RequestInit init = getRequestInit(body);
-        response = fetchResponse(network ? network : defaultNetworkAccessManager(), target, init);
+        return fetchResponse(network ? network : defaultNetworkAccessManager(), target, init);
     } catch (...) {
-        return QtFuture::makeExceptionalFuture<QJsonValue>(std::current_exception());
+        *refused = std::current_exception();
+        return QFuture<Response>();
     }
+}
+
+QFuture<QJsonValue> RestEndpoint::fetch(QNetworkAccessManager *network, const Params &params,
+                                        const QJsonValue &body) const
+{
+    std::exception_ptr refused;
+    QFuture<Response> response = send(network, params, body, &refused);
+    if (refused)
+        return QtFuture::makeExceptionalFuture<QJsonValue>(refused);
 
     auto promise = std::make_shared<QPromise<QJsonValue>>();
     promise->start();

@@ -1,0 +1,109 @@
+// RestEndpoint::fetchCompact(): the answer as CompactJson, a large body parsed on a worker thread.
+#include "logging_p.h"
+#include "replyfuture_p.h"
+#include "restendpoint_p.h"
+
+#include <QtCore/QPromise>
+#include <QtCore/QThreadPool>
+
+#include <typeinfo>
+
+namespace DataClient {
+
+namespace {
+
+// What the default parseResponse() makes of a 2xx answer, straight into CompactJson. The fast
+// parser handles the common case; anything it rejects goes through the default parser, so
+// errors (and the rare input only QJsonDocument accepts) are exactly those of fetch().
+CompactJson compactBody(const Response &answer, bool hasSchema, const QString &schemaKey)
+{
+    const bool json = answer.status != 204 && !answer.body.isEmpty()
+        && (hasSchema || answer.contentType().contains("json"));
+    if (json) {
+        CompactJson parsed = CompactJson::parse(answer.body);
+        if (!parsed.isUndefined())
+            return parsed;
+    }
+    return CompactJson::fromJsonValue(detail::readResponseBody(answer, hasSchema, schemaKey));
+}
+
+bool parsesOnWorker(const Response &answer, bool hasSchema)
+{
+    return answer.isOk() && answer.status != 204
+        && answer.body.size() >= RestEndpoint::OffThreadBodySize
+        && (hasSchema || answer.contentType().contains("json"));
+}
+
+} // namespace
+
+bool RestEndpoint::answersOffThread() const
+{
+    return typeid(*this) == typeid(RestEndpoint) && !d->options.process;
+}
+
+QFuture<CompactAnswer> RestEndpoint::fetchCompact(QNetworkAccessManager *network,
+                                                  const Params &params,
+                                                  const QJsonValue &body) const
+{
+    std::exception_ptr refused;
+    QFuture<Response> response = send(network, params, body, &refused);
+    if (refused)
+        return QtFuture::makeExceptionalFuture<CompactAnswer>(refused);
+
+    auto promise = std::make_shared<QPromise<CompactAnswer>>();
+    promise->start();
+    QFuture<CompactAnswer> result = promise->future();
+    auto *self = const_cast<RestEndpoint *>(this);
+    const std::shared_ptr<const RestEndpoint> keepAlive = weak_from_this().lock();
+    const bool offThread = answersOffThread();
+    response
+        .then(self,
+              [self, keepAlive, promise, params, offThread](const Response &answer) {
+                  try {
+                      if (!answer.isOk())
+                          throw NetworkError::fromResponse(answer);
+                      const bool hasSchema = !self->schema().isNull();
+                      if (!offThread) {
+                          const QJsonValue value
+                              = self->process(self->parseResponse(answer), params);
+                          promise->addResult(
+                              CompactAnswer {CompactJson::fromJsonValue(value), false});
+                      } else if (parsesOnWorker(answer, hasSchema)) {
+                          qCDebug(lcRest).noquote()
+                              << detail::describeEndpoint(*self) << ": parsing"
+                              << answer.body.size() << "bytes off the GUI thread";
+                          // The worker gets copies only: the endpoint may be gone when it runs.
+                          QThreadPool::globalInstance()->start(
+                              [promise, answer, hasSchema, schemaKey = self->schemaKey()] {
+                                  try {
+                                      promise->addResult(CompactAnswer {
+                                          compactBody(answer, hasSchema, schemaKey), true});
+                                  } catch (...) {
+                                      promise->setException(std::current_exception());
+                                  }
+                                  promise->finish();
+                              });
+                          return;
+                      } else {
+                          promise->addResult(CompactAnswer {
+                              compactBody(answer, hasSchema, self->schemaKey()), false});
+                      }
+                  } catch (...) {
+                      promise->setException(std::current_exception());
+                  }
+                  promise->finish();
+              })
+        .onFailed(self,
+                  [promise] {
+                      promise->setException(std::current_exception());
+                      promise->finish();
+                  })
+        .onCanceled(self, [promise] {
+            promise->future().cancel();
+            promise->finish();
+        });
+    detail::forwardCancel(QFuture<void>(result), QFuture<void>(response));
+    return result;
+}
+
+} // namespace DataClient
