@@ -51,16 +51,29 @@ Item {
         visible: !boundary.loading && !boundary.failed
     }
 
-    Loader {
-        anchors.fill: parent
-        active: boundary.loading
-        sourceComponent: boundary.fallback
-    }
+    // The fallback or the error view, made with createObject() rather than a Loader: a Loader
+    // instantiates in a context of its own, which Qt refuses for components declared in a file
+    // with `pragma ComponentBehavior: Bound` ("Cannot instantiate bound component outside its
+    // creation context"); createObject() uses the component's own creation context.
+    Item {
+        id: overlay
 
-    Loader {
+        readonly property Component shown: boundary.failed ? boundary.errorDelegate
+                                                           : boundary.loading ? boundary.fallback
+                                                                              : null
+        property Item item: null
+
+        function show() {
+            if (item)
+                item.destroy()
+            item = shown ? shown.createObject(overlay) : null
+            if (item)
+                item.anchors.fill = overlay
+        }
+
         anchors.fill: parent
-        active: boundary.failed
-        sourceComponent: boundary.errorDelegate
+        onShownChanged: show()
+        Component.onCompleted: show()
     }
 
     Component {

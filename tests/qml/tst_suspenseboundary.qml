@@ -1,4 +1,8 @@
 // SuspenseBoundary: a fallback while a query inside loads, an error delegate with retry.
+// The file is `Bound` on purpose: components declared under that pragma may only be instantiated
+// in their own creation context, which a boundary must respect for its fallback and error views.
+pragma ComponentBehavior: Bound
+
 import QtQuick
 import QtTest
 import DataClient
@@ -48,7 +52,7 @@ TestCase {
         verify(!boundary.list.visible)
         tryCompare(boundary, "loading", false)
         verify(boundary.list.visible)
-        verify(!findChild(boundary, "fallback"))
+        tryVerify(() => !findChild(boundary, "fallback")) // destroyed, not only hidden
         compare(boundary.list.count, 12)
     }
 
@@ -65,6 +69,7 @@ TestCase {
         tryCompare(boundary, "failed", false)
         tryCompare(boundary, "loading", false)
         verify(boundary.list.visible)
+        tryVerify(() => !findChild(boundary, "errorView"))
         compare(boundary.list.count, 12)
     }
 }
