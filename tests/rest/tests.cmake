@@ -17,3 +17,5 @@ dataclient_add_qtest(tst_customresponses SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_c
   LIBS DataClient::Rest DataClient::Testing)
 dataclient_add_qtest(tst_credentials SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_credentials.cpp
   LIBS DataClient::Rest DataClient::Testing)
+dataclient_add_qtest(tst_restcompact SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_restcompact.cpp ${CMAKE_CURRENT_LIST_DIR}/servertest.h ${CMAKE_CURRENT_LIST_DIR}/logcapture.h
+  LIBS DataClient::Rest DataClient::Testing)

@@ -1,0 +1,288 @@
+// RestEndpoint::fetchCompact(): the answer as CompactJson, a large body parsed on a worker thread;
+// the same value and the same errors as fetch(); custom hooks keep running on this thread.
+#include "logcapture.h"
+#include "servertest.h"
+
+#include <DataClient/restendpoint.h>
+
+#include <QtCore/QJsonArray>
+#include <QtCore/QJsonDocument>
+#include <QtCore/QJsonObject>
+#include <QtCore/QThread>
+#include <QtCore/QThreadPool>
+#include <QTest>
+
+#include <memory>
+#include <optional>
+
+using namespace DataClient;
+using namespace DataClient::Testing;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+//! \a count todos with a nested author, about 100 bytes each.
+QByteArray todosBody(int count)
+{
+    QJsonArray list;
+    for (int i = 1; i <= count; ++i) {
+        list.append(QJsonObject {{u"id"_s, i},
+                                 {u"title"_s, u"todo number %1 with some text"_s.arg(i)},
+                                 {u"author"_s, QJsonObject {{u"id"_s, i % 7}}}});
+    }
+    return QJsonDocument(list).toJson(QJsonDocument::Compact);
+}
+
+Schema todoList()
+{
+    const Schema user = Schema::entity(EntitySchema(u"User"_s));
+    return Schema::collection(
+        Schema::array(Schema::entity(EntitySchema(u"Todo"_s).withNested(u"author"_s, user))));
+}
+
+template<typename T> struct Outcome
+{
+    std::optional<T> value;
+    std::optional<NetworkError> error;
+    bool canceled = false;
+};
+
+template<typename T> Outcome<T> await(QFuture<T> future)
+{
+    Outcome<T> outcome;
+    if (!QTest::qWaitFor([&] { return future.isFinished(); }, 10000))
+        return outcome;
+    try {
+        future.waitForFinished();
+        if (future.resultCount() > 0)
+            outcome.value = future.result();
+        else
+            outcome.canceled = true;
+    } catch (const NetworkError &error) {
+        outcome.error = error;
+    }
+    return outcome;
+}
+
+//! Overrides both hooks: they must see the QJsonValue, on the thread that called fetch.
+class HookedEndpoint : public EndpointBase<HookedEndpoint>
+{
+public:
+    using EndpointBase::EndpointBase;
+    QJsonValue parseResponse(const Response &response) const override
+    {
+        parseThread = QThread::currentThread();
+        return RestEndpoint::parseResponse(response);
+    }
+    QJsonValue process(const QJsonValue &value, const Params &params) const override
+    {
+        processThread = QThread::currentThread();
+        processedItems = value.toArray().size();
+        return RestEndpoint::process(value, params);
+    }
+    mutable QThread *parseThread = nullptr;
+    mutable QThread *processThread = nullptr;
+    mutable qsizetype processedItems = -1;
+};
+
+} // namespace
+
+class tst_RestCompact : public ServerTest
+{
+    Q_OBJECT
+
+    EndpointOptions options(const QString &path, const Schema &schema = todoList()) const
+    {
+        EndpointOptions o;
+        o.path = path;
+        o.urlPrefix = server.url();
+        o.schema = schema;
+        return o;
+    }
+
+private Q_SLOTS:
+    void largeBodyIsParsedOnAWorkerToTheSameValue()
+    {
+        const QByteArray body = todosBody(1000);
+        QVERIFY(body.size() >= RestEndpoint::OffThreadBodySize);
+        server.route("GET", u"/todos"_s, [body](const RecordedRequest &) {
+            return ServerResponse::raw(body, "application/json");
+        });
+        const EndpointPtr endpoint = RestEndpoint::create(options(u"/todos"_s));
+        QVERIFY(endpoint->answersOffThread());
+        LogCapture log;
+        const auto compact = await(endpoint->fetchCompact(&network, {}));
+        QCOMPARE(log.count(u"bytes off the GUI thread"_s), 1);
+        QVERIFY(compact.value);
+        QVERIFY(compact.value->parsedOffThread);
+        const auto plain = await(endpoint->fetch(&network, {}));
+        QVERIFY(plain.value);
+        QCOMPARE(compact.value->value.toJsonValue(), *plain.value);
+        QCOMPARE(compact.value->value.size(), 1000);
+    }
+
+    void smallBodyIsParsedHere()
+    {
+        server.route("GET", u"/todos"_s, [](const RecordedRequest &) {
+            return ServerResponse::raw(todosBody(3), "application/json");
+        });
+        const EndpointPtr endpoint = RestEndpoint::create(options(u"/todos"_s));
+        const auto compact = await(endpoint->fetchCompact(&network, {}));
+        QVERIFY(compact.value);
+        QVERIFY(!compact.value->parsedOffThread);
+        QCOMPARE(compact.value->value.toJsonValue(), QJsonDocument::fromJson(todosBody(3)).array());
+    }
+
+    void malformedLargeBodyFailsLikeFetch()
+    {
+        QByteArray body = todosBody(1000);
+        body.chop(40); // cut inside the last object
+        server.route("GET", u"/todos"_s, [body](const RecordedRequest &) {
+            return ServerResponse::raw(body, "application/json");
+        });
+        const EndpointPtr endpoint = RestEndpoint::create(options(u"/todos"_s));
+        const auto compact = await(endpoint->fetchCompact(&network, {}));
+        const auto plain = await(endpoint->fetch(&network, {}));
+        QVERIFY(compact.error);
+        QVERIFY(plain.error);
+        QCOMPARE(compact.error->kind(), NetworkError::Kind::InvalidResponse);
+        QCOMPARE(compact.error->status(), 400);
+        QVERIFY2(compact.error->message().contains(u"the response is not valid JSON"_s),
+                 qPrintable(compact.error->message()));
+        QVERIFY2(compact.error->message().contains(u"at offset"_s),
+                 qPrintable(compact.error->message()));
+        QCOMPARE(compact.error->message(), plain.error->message());
+    }
+
+    void largeTextBodyForASchemaFails()
+    {
+        const QByteArray body(RestEndpoint::OffThreadBodySize + 10, 'x');
+        server.route("GET", u"/todos"_s, [body](const RecordedRequest &) {
+            return ServerResponse::raw(body, "text/plain");
+        });
+        const EndpointPtr endpoint = RestEndpoint::create(options(u"/todos"_s));
+        const auto compact = await(endpoint->fetchCompact(&network, {}));
+        QVERIFY(compact.error);
+        QVERIFY2(compact.error->message().contains(u"unexpected text response"_s),
+                 qPrintable(compact.error->message()));
+        QVERIFY(compact.error->message().contains(u"The body starts with: xxxx"_s));
+    }
+
+    void largeTextBodyWithoutSchemaIsAString()
+    {
+        const QByteArray body(RestEndpoint::OffThreadBodySize + 10, 'y');
+        server.route("GET", u"/text"_s, [body](const RecordedRequest &) {
+            return ServerResponse::raw(body, "text/plain");
+        });
+        const EndpointPtr endpoint = RestEndpoint::create(options(u"/text"_s, Schema()));
+        const auto compact = await(endpoint->fetchCompact(&network, {}));
+        QVERIFY(compact.value);
+        QVERIFY(!compact.value->parsedOffThread);
+        QCOMPARE(compact.value->value.toJsonValue(), QJsonValue(QString::fromLatin1(body)));
+    }
+
+    void emptyAndNoContentAreNull()
+    {
+        server.route("GET", u"/empty"_s, [](const RecordedRequest &) {
+            return ServerResponse::raw({}, "application/json");
+        });
+        server.route("DELETE", u"/todos/:id"_s,
+                     [](const RecordedRequest &) { return ServerResponse::noContent(); });
+        EndpointOptions del = options(u"/todos/:id"_s);
+        del.method = "DELETE";
+        for (const auto &[endpoint, params] :
+             {std::pair {RestEndpoint::create(options(u"/empty"_s)), Params {}},
+              std::pair {RestEndpoint::create(del), Params {{u"id"_s, 1}}}}) {
+            const auto compact = await(endpoint->fetchCompact(&network, params));
+            QVERIFY(compact.value);
+            QCOMPARE(compact.value->value.toJsonValue(), QJsonValue(QJsonValue::Null));
+        }
+    }
+
+    void errorStatusFailsBeforeParsing()
+    {
+        server.route("GET", u"/todos"_s, [](const RecordedRequest &) {
+            return ServerResponse::raw(todosBody(1000), "application/json", 500);
+        });
+        const auto compact
+            = await(RestEndpoint::create(options(u"/todos"_s))->fetchCompact(&network, {}));
+        QVERIFY(compact.error);
+        QCOMPARE(compact.error->status(), 500);
+    }
+
+    void cppHooksGetTheirJsonValueOnThisThread()
+    {
+        const QByteArray body = todosBody(1000);
+        server.route("GET", u"/todos"_s, [body](const RecordedRequest &) {
+            return ServerResponse::raw(body, "application/json");
+        });
+        const auto endpoint = std::make_shared<HookedEndpoint>(options(u"/todos"_s));
+        QVERIFY(!endpoint->answersOffThread());
+        const auto compact = await(endpoint->fetchCompact(&network, {}));
+        QVERIFY(compact.value);
+        QVERIFY(!compact.value->parsedOffThread);
+        QCOMPARE(endpoint->parseThread, QThread::currentThread());
+        QCOMPARE(endpoint->processThread, QThread::currentThread());
+        QCOMPARE(endpoint->processedItems, 1000);
+        QCOMPARE(compact.value->value.size(), 1000);
+    }
+
+    void processOptionKeepsTheAnswerOnThisThread()
+    {
+        server.route("GET", u"/todos"_s, [](const RecordedRequest &) {
+            return ServerResponse::raw(todosBody(1000), "application/json");
+        });
+        EndpointOptions o = options(u"/todos"_s);
+        QThread *ranOn = nullptr;
+        o.process = [&ranOn](const QJsonValue &value, const Params &) {
+            ranOn = QThread::currentThread();
+            const QJsonArray all = value.toArray();
+            return QJsonValue(QJsonArray {all.at(0), all.at(1)});
+        };
+        const EndpointPtr endpoint = RestEndpoint::create(o);
+        QVERIFY(!endpoint->answersOffThread());
+        const auto compact = await(endpoint->fetchCompact(&network, {}));
+        QVERIFY(compact.value);
+        QCOMPARE(ranOn, QThread::currentThread());
+        QCOMPARE(compact.value->value.size(), 2);
+    }
+
+    void endpointDestroyedWhileTheWorkerParses()
+    {
+        const QByteArray body = todosBody(20000);
+        server.route("GET", u"/todos"_s, [body](const RecordedRequest &) {
+            return ServerResponse::raw(body, "application/json");
+        });
+        LogCapture log;
+        EndpointPtr endpoint = RestEndpoint::create(options(u"/todos"_s));
+        QFuture<CompactAnswer> future = endpoint->fetchCompact(&network, {});
+        // Once the body is handed to the worker, drop the endpoint: the worker uses copies only.
+        QVERIFY(log.waitFor(u"off the GUI thread"_s));
+        endpoint.reset();
+        const auto compact = await(future);
+        QVERIFY(compact.value);
+        QCOMPARE(compact.value->value.size(), 20000);
+        QThreadPool::globalInstance()->waitForDone();
+    }
+
+    void canceledWhileTheWorkerParses()
+    {
+        const QByteArray body = todosBody(20000);
+        server.route("GET", u"/todos"_s, [body](const RecordedRequest &) {
+            return ServerResponse::raw(body, "application/json");
+        });
+        const EndpointPtr endpoint = RestEndpoint::create(options(u"/todos"_s));
+        LogCapture log;
+        QFuture<CompactAnswer> future = endpoint->fetchCompact(&network, {});
+        QVERIFY(log.waitFor(u"off the GUI thread"_s));
+        future.cancel();
+        QVERIFY(QTest::qWaitFor([&] { return future.isFinished(); }, 10000));
+        QVERIFY(future.isCanceled());
+        QThreadPool::globalInstance()->waitForDone();
+        // The endpoint still works afterwards.
+        QVERIFY(await(endpoint->fetchCompact(&network, {})).value);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_RestCompact)
+#include "tst_restcompact.moc"
