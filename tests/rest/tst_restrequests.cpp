@@ -38,6 +38,7 @@ protected:
     }
 
 private Q_SLOTS:
+    // CASES 25: a body goes as JSON with Content-Type: application/json; no body, no header.
     void methodsPathsQueriesAndBodies_data()
     {
         QTest::addColumn<QByteArray>("method");

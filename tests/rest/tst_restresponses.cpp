@@ -92,6 +92,7 @@ private Q_SLOTS:
     }
 
     // CASE 21.
+    // CASES 21.
     void htmlWithSchemaIsAnError()
     {
         const auto outcome
@@ -114,6 +115,7 @@ private Q_SLOTS:
     }
 
     // CASE 22.
+    // CASES 22.
     void jsonWithTextContentTypeAndSchemaIsAcceptedIfItParses()
     {
         auto outcome = get(ServerResponse::raw(R"({"id":"7"})", "text/plain"), user());
@@ -127,6 +129,7 @@ private Q_SLOTS:
     }
 
     // CASE 23 (second half).
+    // CASES 23 (invalid JSON).
     void invalidJsonIs400WithTheParserMessageAndOffset()
     {
         const auto outcome = get(ServerResponse::raw("{\"id\": 1,", "application/json"), user());
@@ -143,6 +146,7 @@ private Q_SLOTS:
     }
 
     // CASE 24.
+    // CASES 24.
     void non2xxIsANetworkErrorWithStatusTextUrlAndBody()
     {
         const QJsonObject body {{u"message"_s, u"no such user"_s}};
@@ -167,6 +171,7 @@ private Q_SLOTS:
     }
 
     // CASE 23 (first half): no HTTP answer -> status 0 and Qt's error string.
+    // CASES 23 (connection refused).
     void connectionRefusedIsStatusZero()
     {
         QTcpServer closed; // find a free port, then close it so nothing listens there
