@@ -23,3 +23,8 @@ dataclient_add_qtest(tst_controller_units
     ${_controller_src}/pollsubscriptions.cpp ${_controller_src}/pollsubscriptions_p.h
   LIBS DataClient::Rest)
 target_include_directories(tst_controller_units PRIVATE ${_controller_src})
+
+# Large answers parsed and normalized off the GUI thread (issue 6), seen by a model too.
+dataclient_add_qtest(tst_offthreadanswers
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_offthreadanswers.cpp ${PROJECT_SOURCE_DIR}/tests/rest/logcapture.h
+  LIBS DataClient::Qml DataClient::Testing Qt6::Network)
