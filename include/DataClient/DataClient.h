@@ -11,6 +11,7 @@
 #include <DataClient/schemaerror.h>
 #include <DataClient/params.h>
 #include <DataClient/store.h>
+#include <DataClient/entityrefset.h>
 #include <DataClient/record.h>
 #include <DataClient/compactjson.h>
 #include <DataClient/preparedwrite.h>

@@ -1,7 +1,7 @@
 // ChangeSet: what one store write changed, so views update precisely.
 #pragma once
 
-#include <DataClient/entityref.h>
+#include <DataClient/entityrefset.h>
 
 #include <QtCore/QSet>
 #include <QtCore/QString>
@@ -9,10 +9,11 @@
 namespace DataClient {
 
 //! The entities (collections included, as EntityRefs) and result keys a write changed.
-//! A write that changed nothing returns an empty set.
+//! A write that changed nothing returns an empty set. `entities` reads like a QSet<EntityRef>
+//! (and converts to one); its pk strings are only made when it is read element by element.
 struct ChangeSet
 {
-    QSet<EntityRef> entities;
+    EntityRefSet entities;
     QSet<QString> results;
 
     bool isEmpty() const { return entities.isEmpty() && results.isEmpty(); }

@@ -4,6 +4,7 @@
 #include <DataClient/changeset.h>
 #include <DataClient/compactjson.h>
 #include <DataClient/denormalized.h>
+#include <DataClient/entityrefset.h>
 #include <DataClient/global.h>
 #include <DataClient/meta.h>
 #include <DataClient/params.h>

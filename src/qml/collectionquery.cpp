@@ -221,8 +221,8 @@ void CollectionModelPrivate::onStoreChanged(const ChangeSet &changes)
     if (!isActive())
         return;
     bool touches = changes.results.contains(key);
-    for (auto it = changes.entities.cbegin(); !touches && it != changes.entities.cend(); ++it)
-        touches = watchedEntityKeys.contains(it->key);
+    for (auto it = watchedEntityKeys.cbegin(); !touches && it != watchedEntityKeys.cend(); ++it)
+        touches = changes.entities.containsKey(*it); // no pk strings made
     if (touches)
         refresh(FetchPolicy::IfNeeded);
 }

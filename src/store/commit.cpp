@@ -142,8 +142,6 @@ void StorePrivate::commit(WriteBatch &batch, const QString &resultKey, const Met
 {
     MetaRef metaRef(new MetaBlock);
     metaRef->meta = meta;
-    changes.entities.reserve(changes.entities.size() + qsizetype(batch.entities.size())
-                             + qsizetype(batch.collections.size()));
 
     for (EntityWrite &write : batch.entities) {
         EntityTable &table = *entityTables[write.table];

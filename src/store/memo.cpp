@@ -96,7 +96,7 @@ void ResultView::markDirty(Invalidation &context)
 void StorePrivate::entityChanged(quint32 table, quint32 slot, ChangeSet &changes)
 {
     const EntityTable &entities = *entityTables[table];
-    changes.entities.insert(EntityRef {entities.key, entities.slots[slot].pk.toString()});
+    EntityRefSetAccess::add(changes.entities, entities.key, entities.slots[slot].pk);
     if (entityViewsByTable.size() <= table)
         return;
     Invalidation context {&changes};

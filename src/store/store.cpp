@@ -156,7 +156,7 @@ ChangeSet Store::reset()
     for (const auto &table : d->entityTables) {
         for (quint32 slot = 0; slot < table->slots.size(); ++slot) {
             if (table->effective(slot))
-                changes.entities.insert(EntityRef {table->key, table->slots[slot].pk.toString()});
+                EntityRefSetAccess::add(changes.entities, table->key, table->slots[slot].pk);
         }
     }
     for (const auto &table : d->collectionTables) {

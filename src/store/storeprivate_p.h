@@ -4,6 +4,7 @@
 
 #include <DataClient/store.h>
 
+#include "entityrefset_p.h"
 #include "memo_p.h"
 #include "tables_p.h"
 #include "writebatch_p.h"

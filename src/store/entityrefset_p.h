@@ -1,0 +1,53 @@
+// EntityRefSet internals: refs recorded by the store as (entity key, compact pk) runs per table,
+// expanded into EntityRefs (two QStrings each) only when someone reads them one by one.
+#pragma once
+
+#include <DataClient/entityrefset.h>
+
+#include "compactkey_p.h"
+
+#include <QtCore/QMutex>
+
+#include <vector>
+
+namespace DataClient::detail {
+
+struct EntityRefSetData
+{
+    //! Pks of one entity key not yet made into EntityRefs.
+    struct Pending
+    {
+        QString key;
+        std::vector<CompactKey> pks;
+    };
+
+    EntityRefSetData() = default;
+    //! A copy of \a other's refs (expanded), for a set about to change.
+    explicit EntityRefSetData(const EntityRefSetData &other)
+        : refs(other.expanded()), keys(other.keys)
+    { }
+
+    const QSet<EntityRef> &expanded() const
+    {
+        const QMutexLocker lock(&mutex);
+        if (!pending.empty())
+            expand();
+        return refs;
+    }
+
+    mutable QMutex mutex; // guards the expansion (const readers may share this data)
+    mutable QSet<EntityRef> refs;
+    mutable std::vector<Pending> pending;
+    QSet<QString> keys; // of refs and pending: empty exactly when the set is
+
+private:
+    void expand() const;
+};
+
+struct EntityRefSetAccess
+{
+    //! Adds (\a key, \a pk) without making a QString of the pk yet.
+    static void add(EntityRefSet &set, const QString &key, const CompactKey &pk);
+};
+
+} // namespace DataClient::detail
