@@ -56,7 +56,9 @@ struct Value
     };
     ValueType type = ValueType::Undefined;
     bool utf16 = false; // String: blob holds UTF-16 (else Latin-1)
-    quint16 pending = 0; // EntityRef/CollectionRef: ids of a batch not yet committed
+    // EntityRef/CollectionRef: ids of a batch not yet resolved, for StorePrivate::resolve() to
+    // rewrite (left set when the batch's ids are the store's already).
+    quint16 pending = 0;
     quint32 unused32 = 0;
 
     Value() : number(0) { }

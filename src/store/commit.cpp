@@ -143,11 +143,15 @@ void StorePrivate::commit(WriteBatch &batch, const QString &resultKey, const Met
     MetaRef metaRef(new MetaBlock);
     metaRef->meta = meta;
 
+    // Without optimistic layers the committed record is what shows: compare pointers only (the
+    // new record exists before the old one can be released, so an address is not reused). The
+    // batch is not used after a commit: its records move into the slots.
+    const bool plain = layers.empty();
     for (EntityWrite &write : batch.entities) {
         EntityTable &table = *entityTables[write.table];
         EntitySlot &slot = table.slots[write.slot];
-        const NodeRef shownBefore = NodeRef::share(table.effective(write.slot));
-        const NodeRef before = slot.node;
+        const NodeRef shownBefore = plain ? NodeRef() : NodeRef::share(table.effective(write.slot));
+        const Node *before = slot.node.get();
         const qint64 storedDate = slot.meta ? slot.meta->meta.date : 0;
         if (write.invalidate) {
             slot.node = {};
@@ -156,7 +160,7 @@ void StorePrivate::commit(WriteBatch &batch, const QString &resultKey, const Met
         } else if (!slot.node) {
             if (slot.deleted && storedDate > meta.date)
                 continue; // deleted by a newer request: an older response cannot bring it back
-            slot.node = write.node;
+            slot.node = std::move(write.node);
             slot.deleted = false;
             slot.meta = metaRef;
         } else {
@@ -167,10 +171,13 @@ void StorePrivate::commit(WriteBatch &batch, const QString &resultKey, const Met
             if (newer)
                 slot.meta = metaRef;
         }
-        if (before.get() == slot.node.get())
+        if (before == slot.node.get())
             continue;
-        if (!layers.empty())
-            recomputeEntityOverride(write.table, write.slot, changes);
+        if (plain) {
+            entityChanged(write.table, write.slot, changes);
+            continue;
+        }
+        recomputeEntityOverride(write.table, write.slot, changes);
         if (shownBefore.get() != table.effective(write.slot))
             entityChanged(write.table, write.slot, changes);
     }

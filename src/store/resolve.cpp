@@ -4,6 +4,8 @@
 // (those records are the batch's own: nothing else has seen them yet).
 #include "storeprivate_p.h"
 
+#include <numeric>
+
 namespace DataClient {
 
 using namespace detail;
@@ -54,13 +56,22 @@ void StorePrivate::resolve(WriteBatch &batch)
     Maps maps;
     maps.tables.resize(local.entities.size());
     maps.slots.resize(local.entities.size());
+    // When every id maps to itself (the first write of each key into its tables: a list loaded
+    // into an empty store), nothing in the batch needs rewriting.
+    bool identity = true;
     for (size_t t = 0; t < local.entities.size(); ++t) {
-        const EntityTable &from = *local.entities[t];
+        EntityTable &from = *local.entities[t];
         EntityTable &to = entityTable(from.key);
         maps.tables[t] = to.id;
-        to.reserve(from.slots.size());
+        identity = identity && to.id == t;
         std::vector<quint32> &slots = maps.slots[t];
         slots.resize(from.slots.size());
+        if (to.adoptIfEmpty(from)) {
+            std::iota(slots.begin(), slots.end(), 0u);
+            continue;
+        }
+        identity = false;
+        to.reserve(from.slots.size());
         char16_t buffer[16];
         for (size_t s = 0; s < from.slots.size(); ++s)
             slots[s] = to.findOrAdd(from.slots[s].pk.view(buffer));
@@ -71,8 +82,17 @@ void StorePrivate::resolve(WriteBatch &batch)
         const LocalTables::CollectionTable &from = local.collections[t];
         CollectionTable &to = collectionTable(from.key, maps.tables[from.itemTable]);
         maps.collectionTables[t] = to.id;
-        for (const auto &[argsKey, args] : from.slots)
+        identity = identity && to.id == t;
+        for (const auto &[argsKey, args] : from.slots) {
             maps.collections[t].push_back(to.findOrAdd(argsKey, args));
+            identity = identity && maps.collections[t].back() + 1 == maps.collections[t].size();
+        }
+    }
+    if (identity) {
+        // The pending flags stay set: they only tell remap() below which ids to rewrite.
+        batch.local = LocalTables();
+        batch.resolved = true;
+        return;
     }
 
     for (EntityWrite &write : batch.entities) {

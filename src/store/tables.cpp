@@ -42,6 +42,17 @@ void EntityTable::reserve(size_t more)
         grow();
 }
 
+bool EntityTable::adoptIfEmpty(EntityTable &from)
+{
+    if (!slots.empty())
+        return false;
+    slots = std::move(from.slots);
+    m_index = std::move(from.m_index);
+    from.slots.clear();
+    from.m_index.clear();
+    return true;
+}
+
 void EntityTable::grow()
 {
     const size_t capacity = std::max<size_t>(16, m_index.size() * 2);

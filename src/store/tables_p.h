@@ -50,6 +50,9 @@ public:
     quint32 findOrAdd(QStringView pk);
     //! Room for \a more new slots (a list of 10k entities grows the table once).
     void reserve(size_t more);
+    //! Takes over \a from's slots and index when this table has none yet (the first write of
+    //! an entity key): then \a from's slot numbers are this table's. False if not empty.
+    bool adoptIfEmpty(EntityTable &from);
 
     const Node *effective(quint32 slot) const
     {
