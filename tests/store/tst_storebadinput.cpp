@@ -104,6 +104,41 @@ private Q_SLOTS:
                        u"[0].createdAt"_s, u"ISO 8601"_s, u"the number 5"_s);
     }
 
+    void badDateTimeAtEveryPosition()
+    {
+        // The common form "YYYY-MM-DDTHH:MM:SS.mmmZ" has a fast path: spoil each character.
+        const QString good = u"2023-05-15T15:36:43.144Z"_s;
+        for (qsizetype i = 0; i < good.size(); ++i) {
+            for (const char16_t wrong : {u'x', u'/', u':', u'\xe9'}) {
+                if (good[i] == QChar(wrong))
+                    continue;
+                QString spoiled = good;
+                spoiled[i] = QChar(wrong);
+                const QJsonValue list
+                    = QJsonArray {QJsonObject {{u"id"_s, 7}, {u"createdAt"_s, spoiled}}};
+                expectRejected(u"list"_s, todoList(), list, u"Todo"_s, u"[0].createdAt"_s,
+                               u"ISO 8601"_s, spoiled);
+            }
+        }
+    }
+
+    void goodDateTimesReadBack()
+    {
+        Store &store = *current;
+        const QStringList dates {u"2023-05-15T15:36:43.144Z"_s, u"2024-02-29T00:00:00.000Z"_s,
+                                 u"1999-12-31T23:59:59.999Z"_s, u"1970-01-01T00:00:00.000Z"_s};
+        QJsonArray list;
+        for (qsizetype i = 0; i < dates.size(); ++i)
+            list.append(QJsonObject {{u"id"_s, int(i + 10)}, {u"createdAt"_s, dates[i]}});
+        QVERIFY(store.setResponse(u"dates"_s, todoList(), {}, list, at(200)).ok());
+        const QVariantList rows = store.denormalize(u"dates"_s, todoList(), {}).data.toList();
+        QCOMPARE(rows.size(), dates.size());
+        for (qsizetype i = 0; i < dates.size(); ++i) {
+            QCOMPARE(rows[i].value<Record>().value(u"createdAt"_s).toDateTime(),
+                     QDateTime::fromString(dates[i], Qt::ISODateWithMs));
+        }
+    }
+
     void badDecimal()
     {
         const Schema price = Schema::entity(
