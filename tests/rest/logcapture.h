@@ -13,14 +13,14 @@ public:
     LogCapture()
     {
         s_current = this;
-        QLoggingCategory::setFilterRules(
-            QStringLiteral("dataclient.rest.debug=true\ndataclient.controller.debug=true"));
         m_previous = qInstallMessageHandler(&LogCapture::handle);
+        // A filter, not setFilterRules(): QT_LOGGING_RULES (set by ctest) would override rules.
+        s_previousFilter = QLoggingCategory::installFilter(&LogCapture::filter);
     }
     ~LogCapture()
     {
+        QLoggingCategory::installFilter(s_previousFilter);
         qInstallMessageHandler(m_previous);
-        QLoggingCategory::setFilterRules(QString());
         s_current = nullptr;
     }
     LogCapture(const LogCapture &) = delete;
@@ -60,7 +60,17 @@ private:
             self->m_previous(type, context, message);
     }
 
+    static void filter(QLoggingCategory *category)
+    {
+        if (s_previousFilter)
+            s_previousFilter(category);
+        const char *name = category->categoryName();
+        if (qstrcmp(name, "dataclient.rest") == 0 || qstrcmp(name, "dataclient.controller") == 0)
+            category->setEnabled(QtDebugMsg, true);
+    }
+
     static inline LogCapture *s_current = nullptr;
+    static inline QLoggingCategory::CategoryFilter s_previousFilter = nullptr;
     QtMessageHandler m_previous = nullptr;
     mutable QMutex m_mutex;
     QStringList m_messages;
