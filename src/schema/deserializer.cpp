@@ -122,9 +122,8 @@ bool accepts(const Deserializer &deserializer, const Value &value, const Node *o
     if (d->builtin == DeserializerPrivate::Builtin::DateTime) {
         if (!value.isString())
             return false;
-        return (value.utf16 ? parseIsoDateTime(owner->utf16(value))
-                            : parseIsoDateTime(owner->latin1(value)))
-            .has_value();
+        return value.utf16 ? parseIsoDateTime(owner->utf16(value)).has_value()
+                           : isIsoDateTime(owner->latin1(value));
     }
     return deserialize(deserializer, value, owner).isValid();
 }

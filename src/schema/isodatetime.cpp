@@ -4,10 +4,15 @@
 #include <QtCore/QtEndian>
 
 #include <cstring>
+#include <limits>
 
 namespace DataClient::detail {
 
 namespace {
+
+// Not a date (no date in years 0000-9999 is this far from the epoch). A plain integer rather
+// than std::optional: returning optionals through the stack stalled store forwarding (perf).
+constexpr qint64 Invalid = std::numeric_limits<qint64>::min();
 
 // Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar (H. Hinnant's algorithm).
 qint64 daysFromCivil(qint64 y, unsigned m, unsigned d)
@@ -68,11 +73,11 @@ private:
 
 // "YYYY-MM-DDTHH:MM:SS.mmmZ", what servers (and JavaScript's toISOString) send most: read by
 // position, every digit checked at once (no scanning, no branch per character).
-template<typename Char> std::optional<qint64> parseCommonForm(const Char *p)
+template<typename Char> qint64 parseCommonForm(const Char *p)
 {
     if (p[4] != '-' || p[7] != '-' || p[10] != 'T' || p[13] != ':' || p[16] != ':' || p[19] != '.'
         || p[23] != 'Z')
-        return std::nullopt;
+        return Invalid;
     unsigned bad = 0;
     const auto digit = [&](int i) {
         const unsigned d = unsigned(p[i]) - unsigned('0');
@@ -86,14 +91,14 @@ template<typename Char> std::optional<qint64> parseCommonForm(const Char *p)
     if (bad || month < 1 || month > 12 || day < 1
         || unsigned(day) > daysInMonth(year, unsigned(month)) || hour > 23 || minute > 59
         || second > 60)
-        return std::nullopt;
+        return Invalid;
     return daysFromCivil(year, unsigned(month), unsigned(day)) * 86400000
         + ((hour * 60 + minute) * 60 + second) * 1000LL + millis;
 }
 
 // The same form in Latin-1, checked eight characters at a time: every separator compared at
 // once and every digit range-checked with two masks (what a list of 10k dates costs).
-std::optional<qint64> parseCommonFormLatin1(const char *p)
+qint64 parseCommonFormLatin1(const char *p)
 {
     // "YYYY-MM-" "DDTHH:MM" ":SS.mmmZ": separators where the mask byte is 0xff, digits elsewhere.
     constexpr quint64 sepMask[3]
@@ -108,13 +113,13 @@ std::optional<qint64> parseCommonFormLatin1(const char *p)
         if (QSysInfo::ByteOrder != QSysInfo::LittleEndian)
             chunk = qbswap(chunk);
         if ((chunk & sepMask[i]) != sepValue[i])
-            return std::nullopt;
+            return Invalid;
         const quint64 digitMask = ~sepMask[i];
         // Each digit byte is 0x30..0x39: high nibble 3, and adding 6 keeps it 3.
         const quint64 highNibbles = 0xf0 * ones & digitMask;
         if ((chunk & highNibbles) != (0x30 * ones & digitMask)
             || ((chunk + (0x06 * ones & digitMask)) & highNibbles) != (0x30 * ones & digitMask))
-            return std::nullopt;
+            return Invalid;
         digits[i] = (chunk - (0x30 * ones & digitMask)) & digitMask;
     }
     const auto at = [&](int i) { return int((digits[i / 8] >> (8 * (i % 8))) & 0xff); };
@@ -125,44 +130,44 @@ std::optional<qint64> parseCommonFormLatin1(const char *p)
     const int millis = at(20) * 100 + at(21) * 10 + at(22);
     if (month < 1 || month > 12 || day < 1 || unsigned(day) > daysInMonth(year, unsigned(month))
         || hour > 23 || minute > 59 || second > 60)
-        return std::nullopt;
+        return Invalid;
     return daysFromCivil(year, unsigned(month), unsigned(day)) * 86400000
         + ((hour * 60 + minute) * 60 + second) * 1000LL + millis;
 }
 
-std::optional<qint64> parseCommonForm(QLatin1StringView text)
+qint64 parseCommonForm(QLatin1StringView text)
 {
     return parseCommonFormLatin1(text.data());
 }
-std::optional<qint64> parseCommonForm(QStringView text)
+qint64 parseCommonForm(QStringView text)
 {
     return parseCommonForm(text.utf16());
 }
 
-template<typename Text> std::optional<qint64> parse(Text text)
+template<typename Text> qint64 parse(Text text)
 {
     if (text.size() == 24) {
-        if (const auto ms = parseCommonForm(text))
+        if (const qint64 ms = parseCommonForm(text); ms != Invalid)
             return ms;
     }
     Reader<Text> in(text);
     int year = 0, month = 0, day = 0;
     if (!in.digits(4, &year) || !in.take(u'-') || !in.digits(2, &month) || !in.take(u'-')
         || !in.digits(2, &day))
-        return std::nullopt;
+        return Invalid;
     if (month < 1 || month > 12 || day < 1 || unsigned(day) > daysInMonth(year, unsigned(month)))
-        return std::nullopt;
+        return Invalid;
     qint64 ms = daysFromCivil(year, unsigned(month), unsigned(day)) * 86400000;
     if (in.atEnd())
         return ms;
     if (!in.take(u'T') && !in.take(u't') && !in.take(u' '))
-        return std::nullopt;
+        return Invalid;
     int hour = 0, minute = 0, second = 0, millis = 0;
     if (!in.digits(2, &hour) || !in.take(u':') || !in.digits(2, &minute))
-        return std::nullopt;
+        return Invalid;
     if (in.take(u':')) {
         if (!in.digits(2, &second))
-            return std::nullopt;
+            return Invalid;
         if (in.take(u'.') || in.take(u',')) {
             // Any number of fraction digits, rounded to milliseconds (as QDateTime does).
             int scale = 100;
@@ -179,28 +184,28 @@ template<typename Text> std::optional<qint64> parse(Text text)
                 in.take(in.peek());
             }
             if (in.position() == start)
-                return std::nullopt;
+                return Invalid;
         }
     }
     if (hour > 23 || minute > 59 || second > 60) // 60: a leap second, folded into the next
-        return std::nullopt;
+        return Invalid;
     ms += ((hour * 60 + minute) * 60 + second) * 1000LL + millis;
     if (in.atEnd() || in.take(u'Z') || in.take(u'z'))
-        return in.atEnd() ? std::optional<qint64>(ms) : std::nullopt;
+        return in.atEnd() ? ms : Invalid;
     const char16_t sign = in.peek();
     if (sign != u'+' && sign != u'-')
-        return std::nullopt;
+        return Invalid;
     in.take(sign);
     int offsetHours = 0, offsetMinutes = 0;
     if (!in.digits(2, &offsetHours))
-        return std::nullopt;
+        return Invalid;
     if (!in.atEnd()) {
         in.take(u':');
         if (!in.digits(2, &offsetMinutes))
-            return std::nullopt;
+            return Invalid;
     }
     if (!in.atEnd() || offsetHours > 23 || offsetMinutes > 59)
-        return std::nullopt;
+        return Invalid;
     const qint64 offset = (offsetHours * 60 + offsetMinutes) * 60000LL;
     return sign == u'+' ? ms - offset : ms + offset;
 }
@@ -209,12 +214,19 @@ template<typename Text> std::optional<qint64> parse(Text text)
 
 std::optional<qint64> parseIsoDateTime(QStringView text)
 {
-    return parse(text);
+    const qint64 ms = parse(text);
+    return ms == Invalid ? std::nullopt : std::optional<qint64>(ms);
 }
 
 std::optional<qint64> parseIsoDateTime(QLatin1StringView text)
 {
-    return parse(text);
+    const qint64 ms = parse(text);
+    return ms == Invalid ? std::nullopt : std::optional<qint64>(ms);
+}
+
+bool isIsoDateTime(QLatin1StringView text)
+{
+    return parse(text) != Invalid;
 }
 
 } // namespace DataClient::detail

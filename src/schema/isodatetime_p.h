@@ -14,5 +14,7 @@ namespace DataClient::detail {
 //! A time without an offset is read as UTC. 't' and ' ' are accepted in place of 'T'.
 std::optional<qint64> parseIsoDateTime(QStringView text);
 std::optional<qint64> parseIsoDateTime(QLatin1StringView text);
+//! Whether parseIsoDateTime() reads \a text (the store's check when normalizing).
+bool isIsoDateTime(QLatin1StringView text);
 
 } // namespace DataClient::detail
