@@ -20,7 +20,7 @@ Node *Node::allocate(quint32 count, quint32 blobSize, const Shape *shape, bool i
     return node;
 }
 
-Node *Node::copyOf(const Node *source)
+Node *Node::copyOf(const Node *source, quint64 nulled)
 {
     const size_t size = sizeof(Node) + source->count * sizeof(Value) + source->blobSize;
     void *memory = ::operator new(size);
@@ -30,7 +30,11 @@ Node *Node::copyOf(const Node *source)
     if (node->shape)
         node->shape->ref();
     for (quint32 i = 0; i < node->count; ++i) {
-        const Value &v = node->values()[i];
+        Value &v = node->values()[i];
+        if (i < 64 && (nulled >> i) & 1) {
+            v.type = ValueType::Null;
+            continue;
+        }
         if (v.type == ValueType::Object || v.type == ValueType::Array)
             v.node->addRef();
     }

@@ -170,10 +170,25 @@ struct DATACLIENT_SCHEMA_EXPORT Node
     //! Allocates an uninitialized node; values must be filled before use.
     static Node *allocate(quint32 count, quint32 blobSize, const Shape *shape, bool isArray);
     //! A copy of \a source (one allocation and one memcpy; child nodes are shared), for the
-    //! caller to change values in before anyone else sees it: use replace().
-    static Node *copyOf(const Node *source);
+    //! caller to change values in before anyone else sees it: use replace(). Values whose bit
+    //! is set in \a nulled (indices below 64) become null instead (about to be replaced: their
+    //! nodes are not referenced only to be released).
+    static Node *copyOf(const Node *source, quint64 nulled = 0);
     //! Replaces value \a index of a node made by copyOf(); takes over \a value's node reference.
     void replace(quint32 index, const Value &value);
+    //! Makes value \a index of a node made by copyOf() a reference (or null), field by field.
+    void replaceWithRef(quint32 index, ValueType type, quint32 table, quint32 slot, bool pending)
+    {
+        Value &old = values()[index];
+        if (old.type == ValueType::Object || old.type == ValueType::Array)
+            old.node->release();
+        old.ref.table = table;
+        old.ref.slot = slot;
+        old.type = type;
+        old.utf16 = false;
+        old.pending = pending ? 1 : 0;
+        old.unused32 = 0;
+    }
 };
 static_assert(sizeof(Node) % 8 == 0);
 

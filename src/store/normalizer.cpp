@@ -228,59 +228,95 @@ std::pair<quint32, quint32> Normalizer::entity(const Value &input, const Node *o
         }
     }
 
-    NodeRef normalized;
+    EntityTable &table = *p.table;
     if (p.nested.isEmpty()) {
-        normalized = NodeRef::share(object); // nothing to replace: keep the server's object as is
-    } else {
-        // The record keeps references in place of the nested values: copy the object in one
-        // piece (its strings stay where they are) and replace the nested fields.
-        NodeBuilder &scratch = builderAt(depth);
-        const Parent here {object, &schema, pk};
-        QVarLengthArray<std::pair<quint32, Value>, 4> replacements;
-        bool needsRebuild = false;
-        for (const auto &[index, nestedSchema] : p.nested) {
-            scratch.clear();
-            const Path at {&path, object->shape->key(index)};
-            visit(object->at(index), object, nestedSchema, at, here, depth + 1, scratch);
-            const Value value = scratch.takeSingle();
-            if (value.type == ValueType::String) {
-                needsRebuild = true; // a nested None schema kept a string: rebuild below
-                break;
-            }
-            replacements.append({quint32(index), value});
+        // Nothing to replace: keep the server's object as is. The same entity again in this
+        // response with the same fields (an author shared by many todos) is a no-op.
+        const quint32 slot = table.findOrAdd(pk);
+        const EntityWrite *earlier = stagedWrite(table.id, slot);
+        if (earlier && !earlier->invalidate && nodesEqual(earlier->node.get(), object)) {
+            if (record)
+                *record = earlier->node;
+            return {table.id, slot};
         }
-        if (!needsRebuild) {
-            Node *copy = Node::copyOf(object);
-            for (const auto &[index, value] : replacements)
-                copy->replace(index, value);
-            normalized = NodeRef::adopt(copy);
-        } else {
-            for (const auto &[index, value] : replacements) {
-                if (value.type == ValueType::Object || value.type == ValueType::Array)
-                    value.node->release();
-            }
-            NodeBuilder builder;
-            builder.reserve(object->count, object->blobSize);
-            for (quint32 i = 0; i < object->count; ++i) {
-                const auto nested = std::find_if(p.nested.cbegin(), p.nested.cend(),
-                                                 [&](const auto &n) { return n.first == int(i); });
-                if (nested == p.nested.cend()) {
-                    builder.append(object->at(i), object);
-                    continue;
-                }
-                const Path at {&path, object->shape->key(i)};
-                visit(object->at(i), object, nested->second, at, here, depth + 1, builder);
-            }
-            normalized = builder.finishObject(object->shape);
-        }
+        NodeRef shared = NodeRef::share(object);
+        if (record)
+            *record = shared;
+        stage(table, slot, std::move(shared), schema, false);
+        return {table.id, slot};
     }
 
-    EntityTable &table = *p.table;
+    // The record keeps references in place of the nested values: copy the object in one piece
+    // (its strings stay where they are) and replace the nested fields in the copy.
+    quint64 nulled = 0;
+    for (const auto &nested : p.nested) {
+        if (nested.first < 64)
+            nulled |= quint64(1) << nested.first;
+    }
+    NodeRef normalized = NodeRef::adopt(Node::copyOf(object, nulled));
+    Node *copy = const_cast<Node *>(normalized.get()); // ours alone until staged
+    const Parent here {object, &schema, pk};
+    bool needsRebuild = false;
+    for (const auto &[index, nestedSchema] : p.nested) {
+        const Path at {&path, object->shape->key(index)};
+        const Value &field = object->at(index);
+        if (nestedSchema.kind() == Schema::Kind::Entity) {
+            // The common case (a nested entity), without the builder: a reference or null.
+            if (depth + 1 > MaxNormalizeDepth)
+                fail(nestedSchema.key(), at,
+                     u"at most %1 levels of nesting"_s.arg(MaxNormalizeDepth), u"deeper nesting"_s);
+            if (field.isNullish()) {
+                copy->replaceWithRef(quint32(index), ValueType::Null, 0, 0, false);
+                continue;
+            }
+            const auto [nestedTable, nestedSlot] = entity(
+                field, object, SchemaPrivate::get(nestedSchema)->entity, at, here, depth + 1);
+            copy->replaceWithRef(quint32(index), ValueType::EntityRef, nestedTable, nestedSlot,
+                                 true);
+            continue;
+        }
+        NodeBuilder &scratch = builderAt(depth);
+        scratch.clear();
+        visit(field, object, nestedSchema, at, here, depth + 1, scratch);
+        const Value value = scratch.takeSingle();
+        if (value.type == ValueType::String) {
+            needsRebuild = true; // a nested None schema kept a string: rebuild below
+            break;
+        }
+        copy->replace(quint32(index), value);
+    }
+    if (needsRebuild) {
+        normalized = {};
+        NodeBuilder builder;
+        builder.reserve(object->count, object->blobSize);
+        for (quint32 i = 0; i < object->count; ++i) {
+            const auto nested = std::find_if(p.nested.cbegin(), p.nested.cend(),
+                                             [&](const auto &n) { return n.first == int(i); });
+            if (nested == p.nested.cend()) {
+                builder.append(object->at(i), object);
+                continue;
+            }
+            const Path at {&path, object->shape->key(i)};
+            visit(object->at(i), object, nested->second, at, here, depth + 1, builder);
+        }
+        normalized = builder.finishObject(object->shape);
+    }
+
     const quint32 slot = table.findOrAdd(pk);
     if (record)
         *record = normalized;
     stage(table, slot, std::move(normalized), schema, false);
     return {table.id, slot};
+}
+
+const EntityWrite *Normalizer::stagedWrite(quint32 table, quint32 slot) const
+{
+    if (m_batch.staged.size() <= table)
+        return nullptr;
+    const std::vector<quint32> &staged = m_batch.staged[table];
+    if (staged.size() <= slot || staged[slot] == 0)
+        return nullptr;
+    return &m_batch.entities[staged[slot] - 1];
 }
 
 void Normalizer::stage(EntityTable &table, quint32 slot, NodeRef node, const EntitySchema &schema,

@@ -73,6 +73,8 @@ private:
                                        const Parent &parent, int depth, NodeRef *record = nullptr);
     void stage(EntityTable &table, quint32 slot, NodeRef node, const EntitySchema &schema,
                bool invalidate);
+    //! The write staged for (\a table, \a slot) of the local tables, or nullptr.
+    const EntityWrite *stagedWrite(quint32 table, quint32 slot) const;
     [[noreturn]] void fail(const QString &entityKey, const Path &path, const QString &expected,
                            const QString &found) const;
 

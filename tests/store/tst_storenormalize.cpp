@@ -188,6 +188,29 @@ private Q_SLOTS:
                  json(R"({"id": 1, "title": "b", "x": 1})").toObject());
     }
 
+    void sameNestedEntityRepeatedOrNull()
+    {
+        // An author repeated alike is staged once; a later occurrence that differs merges; a
+        // null author stays null.
+        Store store;
+        const QJsonValue list = json(R"([{"id": 1, "author": {"id": 2, "name": "ann"}},
+                                          {"id": 2, "author": {"id": 2, "name": "ann"}},
+                                          {"id": 3, "author": {"id": 2, "name": "bob", "x": 1}},
+                                          {"id": 4, "author": null}])");
+        const StoreWrite write = store.setResponse(u"l"_s, todoList(), {}, list, at(1));
+        QVERIFY(write.ok());
+        QCOMPARE(write.changes.entities.size(), 4 + 1 + 1); // 4 todos, 1 user, the list
+        QCOMPARE(*store.entity({u"User"_s, u"2"_s}),
+                 json(R"({"id": 2, "name": "bob", "x": 1})").toObject());
+        const QVariantList rows = store.denormalize(u"l"_s, todoList(), {}).data.toList();
+        QCOMPARE(rows.size(), 4);
+        const Record first = rows[0].value<Record>();
+        QCOMPARE(first.value(u"author"_s).value<Record>().value(u"name"_s).toString(), u"bob"_s);
+        QVERIFY(rows[3].value<Record>().value(u"author"_s).isNull());
+        QCOMPARE(*store.entity({u"Todo"_s, u"4"_s}),
+                 json(R"({"id": 4, "author": null})").toObject());
+    }
+
     void noOpWriteReportsNothing()
     {
         Store store;
