@@ -68,7 +68,7 @@ struct Outcome
 Outcome await(QFuture<QVariant> future)
 {
     Outcome outcome;
-    if (!QTest::qWaitFor([&] { return future.isFinished(); }, 15000))
+    if (!QTest::qWaitFor([&] { return future.isFinished(); }, 30000))
         return outcome;
     try {
         future.waitForFinished();
@@ -353,7 +353,7 @@ private Q_SLOTS:
 
     void controllerDestroyedWhileTheWorkerParses()
     {
-        serve(todosBody(1, 20000));
+        serve(todosBody(1, 5000));
         EndpointPtr endpoint = RestEndpoint::create(options(u"/todos"_s, listSchema()));
         auto controller = std::make_unique<Controller>();
         LogCapture log;
@@ -368,7 +368,7 @@ private Q_SLOTS:
 
     void controllerDestroyedWhileTheWorkerNormalizes()
     {
-        serve(todosBody(1, 20000));
+        serve(todosBody(1, 5000));
         EndpointPtr endpoint = RestEndpoint::create(options(u"/todos"_s, listSchema()));
         auto controller = std::make_unique<Controller>();
         LogCapture log;

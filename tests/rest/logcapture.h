@@ -37,7 +37,7 @@ public:
     }
     bool contains(const QString &text) const { return count(text) > 0; }
     //! Spins the event loop until a message contains \a text.
-    bool waitFor(const QString &text, int timeoutMs = 10000) const
+    bool waitFor(const QString &text, int timeoutMs = 30000) const
     {
         return QTest::qWaitFor([&] { return contains(text); }, timeoutMs);
     }

@@ -50,7 +50,7 @@ template<typename T> struct Outcome
 template<typename T> Outcome<T> await(QFuture<T> future)
 {
     Outcome<T> outcome;
-    if (!QTest::qWaitFor([&] { return future.isFinished(); }, 10000))
+    if (!QTest::qWaitFor([&] { return future.isFinished(); }, 30000))
         return outcome;
     try {
         future.waitForFinished();
@@ -249,7 +249,7 @@ private Q_SLOTS:
 
     void endpointDestroyedWhileTheWorkerParses()
     {
-        const QByteArray body = todosBody(20000);
+        const QByteArray body = todosBody(5000);
         server.route("GET", u"/todos"_s, [body](const RecordedRequest &) {
             return ServerResponse::raw(body, "application/json");
         });
@@ -261,13 +261,13 @@ private Q_SLOTS:
         endpoint.reset();
         const auto compact = await(future);
         QVERIFY(compact.value);
-        QCOMPARE(compact.value->value.size(), 20000);
+        QCOMPARE(compact.value->value.size(), 5000);
         QThreadPool::globalInstance()->waitForDone();
     }
 
     void canceledWhileTheWorkerParses()
     {
-        const QByteArray body = todosBody(20000);
+        const QByteArray body = todosBody(5000);
         server.route("GET", u"/todos"_s, [body](const RecordedRequest &) {
             return ServerResponse::raw(body, "application/json");
         });
@@ -276,7 +276,7 @@ private Q_SLOTS:
         QFuture<CompactAnswer> future = endpoint->fetchCompact(&network, {});
         QVERIFY(log.waitFor(u"off the GUI thread"_s));
         future.cancel();
-        QVERIFY(QTest::qWaitFor([&] { return future.isFinished(); }, 10000));
+        QVERIFY(QTest::qWaitFor([&] { return future.isFinished(); }, 30000));
         QVERIFY(future.isCanceled());
         QThreadPool::globalInstance()->waitForDone();
         // The endpoint still works afterwards.
