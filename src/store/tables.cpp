@@ -30,7 +30,7 @@ quint32 EntityTable::findOrAdd(QStringView pk)
             return entry - 1;
     }
     const quint32 slot = quint32(slots.size());
-    slots.push_back(EntitySlot {CompactKey(pk), {}, {}, false});
+    slots.emplace_back(pk);
     m_index[i] = slot + 1;
     return slot;
 }

@@ -26,6 +26,11 @@ using MetaRef = QExplicitlySharedDataPointer<MetaBlock>;
 
 struct EntitySlot
 {
+    EntitySlot() = default;
+    //! Built in place (emplace_back): a key made on the stack and copied in as 16 bytes stalled
+    //! store forwarding (perf).
+    explicit EntitySlot(QStringView key) : pk(key) { }
+
     CompactKey pk;
     NodeRef node; // committed record; null when absent or deleted
     MetaRef meta; // of the last write (for a deleted entity: of the delete)
