@@ -107,9 +107,16 @@ QVariant deserialize(const Deserializer &deserializer, const Value &value, const
     if (!d || !d->function)
         return toVariant(value, owner);
     if (d->builtin == DeserializerPrivate::Builtin::DateTime && value.isString()) {
-        const auto ms = value.utf16 ? parseIsoDateTime(owner->utf16(value))
-                                    : parseIsoDateTime(owner->latin1(value));
-        return ms ? QVariant(QDateTime::fromMSecsSinceEpoch(*ms, Qt::UTC)) : QVariant();
+        qint64 ms = 0;
+        if (value.utf16) {
+            const auto parsed = parseIsoDateTime(owner->utf16(value));
+            if (!parsed)
+                return QVariant();
+            ms = *parsed;
+        } else if (!readIsoDateTime(owner->latin1(value), &ms)) {
+            return QVariant();
+        }
+        return QVariant(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC));
     }
     return d->function(toJsonValue(value, owner));
 }

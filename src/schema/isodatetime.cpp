@@ -229,4 +229,10 @@ bool isIsoDateTime(QLatin1StringView text)
     return parse(text) != Invalid;
 }
 
+bool readIsoDateTime(QLatin1StringView text, qint64 *msecs)
+{
+    *msecs = parse(text);
+    return *msecs != Invalid;
+}
+
 } // namespace DataClient::detail

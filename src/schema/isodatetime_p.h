@@ -16,5 +16,7 @@ std::optional<qint64> parseIsoDateTime(QStringView text);
 std::optional<qint64> parseIsoDateTime(QLatin1StringView text);
 //! Whether parseIsoDateTime() reads \a text (the store's check when normalizing).
 bool isIsoDateTime(QLatin1StringView text);
+//! The same as parseIsoDateTime() without an optional (returned through the stack, it stalls).
+bool readIsoDateTime(QLatin1StringView text, qint64 *msecs);
 
 } // namespace DataClient::detail

@@ -94,16 +94,20 @@ QVariant Record::valueAt(qsizetype index) const
         return {};
     const EntitySchemaPrivate *s = EntitySchemaPrivate::get(d->schema);
     const QString &field = d->node->shape->key(index);
+    // Names that differ mostly differ in length or first letter: check those before comparing.
+    const auto same = [&field](const QString &name) {
+        return name.size() == field.size() && !name.isEmpty() && name.front() == field.front()
+            && name == field;
+    };
     for (qsizetype i = 0; i < s->nested.size(); ++i) {
-        const QString &name = s->nested.at(i).field;
-        if (name.size() == field.size() && name == field)
+        if (same(s->nested.at(i).field))
             return i < d->nested.size() ? d->nested.at(i) : QVariant::fromValue(nullptr);
     }
     const Value &v = d->node->at(index);
     if (v.isRef())
         return QVariant::fromValue(nullptr); // a normalized entity read without its schema
     for (const auto &[name, deserializer] : s->deserializers) {
-        if (name.size() == field.size() && name == field)
+        if (same(name))
             return deserialize(deserializer, v, d->node.get());
     }
     return toVariant(v, d->node.get());
