@@ -137,6 +137,14 @@ RequestInit QmlEndpoint::getRequestInit(const QJsonValue &body) const
     return out;
 }
 
+bool QmlEndpoint::answersOffThread() const
+{
+    // JS functions run on the GUI thread only; getRequestInit runs before sending, so it does
+    // not matter here.
+    const bool jsParse = m_hooks && m_hooks->parseResponse.isCallable();
+    return !jsParse && !options().process;
+}
+
 QJsonValue QmlEndpoint::parseResponse(const Response &response) const
 {
     if (!m_hooks || !m_hooks->parseResponse.isCallable() || !m_hooks->engine)

@@ -66,6 +66,9 @@ public:
 
     RequestInit getRequestInit(const QJsonValue &body) const override;
     QJsonValue parseResponse(const Response &response) const override;
+    //! True without a JS parseResponse hook and without a `process` option: the Controller may
+    //! then parse and normalize large answers on a worker (the Entity schema is checked too).
+    bool answersOffThread() const override;
 
 protected:
     EndpointPtr clone(const EndpointOptions &options) const override;

@@ -4,7 +4,10 @@
 #include "logging_p.h"
 
 #include <QtCore/QJsonDocument>
+#include <QtCore/QMutex>
 #include <QtCore/QPointer>
+#include <QtCore/QScopeGuard>
+#include <QtCore/QThread>
 #include <QtQml/QJSEngine>
 #include <QtQml/QJSValueIterator>
 #include <QtQml/qqmlinfo.h>
@@ -20,6 +23,15 @@ struct QmlEntity::Built
     Schema array;
     QStringList fieldNames;
     QString error;
+};
+
+// What build() last made, readable from any thread: the Controller normalizes large answers on
+// a worker, where the schemas of nested Entity fields must be read without touching the QObject.
+struct QmlEntity::Published
+{
+    QMutex mutex;
+    Schema schema;
+    Schema array;
 };
 
 namespace {
@@ -72,7 +84,8 @@ EntitySchema::ProcessFunction processFromFunction(QJSEngine *engine, const QJSVa
 
 } // namespace
 
-QmlEntity::QmlEntity(QObject *parent) : QObject(parent) { }
+QmlEntity::QmlEntity(QObject *parent) : QObject(parent), m_published(std::make_shared<Published>())
+{ }
 QmlEntity::~QmlEntity() = default;
 
 void QmlEntity::setKey(const QString &key)
@@ -128,12 +141,37 @@ void QmlEntity::componentComplete()
     build();
 }
 
+EntitySchema::SchemaFunction QmlEntity::nestedSchema(bool array) const
+{
+    // Lazy, because entities may refer to each other (User.todos <-> Todo.author). On the GUI
+    // thread the Entity is read (and built if needed); on a worker the last published schema is
+    // used. The Controller only goes to a worker after walking the schema on the GUI thread, which
+    // builds (and so publishes) every Entity reachable from it.
+    return [entity = QPointer<const QmlEntity>(this), home = thread(), published = m_published,
+            array] {
+        if (QThread::currentThread() == home && entity)
+            return array ? entity->arraySchema() : entity->schema();
+        // A worker, or an Entity destroyed while an answer of its was still being stored.
+        QMutexLocker lock(&published->mutex);
+        return array ? published->array : published->schema;
+    };
+}
+
+void QmlEntity::publish(const Built &built) const
+{
+    QMutexLocker lock(&m_published->mutex);
+    m_published->schema = built.schema;
+    m_published->array = built.array;
+}
+
 void QmlEntity::build() const
 {
     if (m_built)
         return;
     m_built = std::make_unique<Built>();
     Built &built = *m_built;
+    // Published on every way out, failures included (then None schemas).
+    const auto publishOnReturn = qScopeGuard([this] { publish(*m_built); });
     QJSEngine *engine = qjsEngine(this);
     const QString name = m_key.isEmpty() ? u"Entity"_s : u"Entity \"%1\""_s.arg(m_key);
     auto fail = [&](const QString &error) {
@@ -172,16 +210,11 @@ void QmlEntity::build() const
             if (auto *deserializer = qobject_cast<FieldDeserializer *>(value.toQObject())) {
                 entity = entity.withField(field, deserializer->deserializer());
             } else if (auto *nested = qobject_cast<QmlEntity *>(value.toQObject())) {
-                // Lazy: entities may refer to each other (User.todos <-> Todo.author).
-                entity = entity.withNested(field, [nested = QPointer<QmlEntity>(nested)] {
-                    return nested ? nested->schema() : Schema();
-                });
+                entity = entity.withNested(field, nested->nestedSchema(/*array*/ false));
             } else if (value.isArray() && value.property(u"length"_s).toInt() == 1
                        && qobject_cast<QmlEntity *>(value.property(0).toQObject())) {
                 auto *item = qobject_cast<QmlEntity *>(value.property(0).toQObject());
-                entity = entity.withNested(field, [item = QPointer<QmlEntity>(item)] {
-                    return item ? item->arraySchema() : Schema();
-                });
+                entity = entity.withNested(field, item->nestedSchema(/*array*/ true));
             } else if (value.isCallable()) {
                 entity = entity.withField(
                     field, DeserializeSingleton::fromFunction(engine, QString(), value));

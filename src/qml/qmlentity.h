@@ -87,6 +87,10 @@ Q_SIGNALS:
 private:
     void invalidate();
     void build() const;
+    struct Built;
+    void publish(const Built &built) const;
+    //! The lazy schema of a field holding this Entity (or a list of it), callable on any thread.
+    EntitySchema::SchemaFunction nestedSchema(bool array) const;
 
     QString m_key;
     QJSValue m_primaryKey;
@@ -94,8 +98,10 @@ private:
     QJSValue m_process;
     bool m_complete = false;
 
-    struct Built;
     mutable std::unique_ptr<Built> m_built; // null until built or after a change
+    struct Published;
+    // The last schema built, for other threads (see nestedSchema() in the .cpp).
+    std::shared_ptr<Published> m_published;
 };
 
 } // namespace DataClient::Qml

@@ -27,6 +27,10 @@ dataclient_add_qtest(tst_collectionmodel SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_c
 dataclient_add_qtest(tst_qmlcontroller SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_qmlcontroller.cpp
   LIBS DataClient::Qml)
 
+# Large answers of QML Resources off the GUI thread (the path is read from debug messages).
+dataclient_add_qtest(tst_qmloffthread SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_qmloffthread.cpp
+  LIBS DataClient::Qml DataClient::Testing)
+
 # CollectionModel in Qt Widgets views (docs/widgets.md).
 find_package(Qt6 COMPONENTS Widgets)
 if(TARGET Qt6::Widgets)
