@@ -13,11 +13,6 @@ namespace DataClient {
 
 // EntitySchema holds a QExplicitlySharedDataPointer so that copies stay identical (operator==
 // compares definitions); with*() copy explicitly before changing.
-const EntitySchemaPrivate *EntitySchemaPrivate::get(const EntitySchema &schema)
-{
-    return schema.d.data();
-}
-
 EntitySchema EntitySchemaPrivate::make(QExplicitlySharedDataPointer<EntitySchemaPrivate> data)
 {
     return EntitySchema(std::move(data));

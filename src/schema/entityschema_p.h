@@ -37,7 +37,7 @@ public:
         }
         return nullptr;
     }
-    static const EntitySchemaPrivate *get(const EntitySchema &schema);
+    static const EntitySchemaPrivate *get(const EntitySchema &schema) { return schema.d.data(); }
     static EntitySchema make(QExplicitlySharedDataPointer<EntitySchemaPrivate> data);
 };
 

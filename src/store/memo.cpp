@@ -35,7 +35,8 @@ void EntityViews::invalidate(quint32 slot, Invalidation &context)
 {
     if (slot < views.size())
         views[slot] = Record();
-    const QList<Dependent> dependents = embedders.take(slot);
+    const QList<Dependent> dependents
+        = slot < embedders.size() ? std::exchange(embedders[slot], {}) : QList<Dependent>();
     for (const Dependent &dependent : dependents)
         notify(dependent, context);
     for (ListView *list : std::as_const(watchers))
@@ -44,9 +45,14 @@ void EntityViews::invalidate(quint32 slot, Invalidation &context)
 
 void EntityViews::addEmbedder(quint32 slot, const Dependent &dependent)
 {
+    if (embedders.size() <= slot)
+        embedders.resize(slot + 1 + slot / 2);
     QList<Dependent> &list = embedders[slot];
-    if (!list.contains(dependent))
-        list.append(dependent);
+    if (list.isEmpty())
+        list.reserve(4); // an author of a few todos: one allocation, not three
+    else if (list.contains(dependent))
+        return;
+    list.append(dependent);
 }
 
 void ListView::itemChanged(quint32 slot, Invalidation &context)

@@ -53,7 +53,8 @@ public:
     quint32 table;
     EntitySchema schema;
     std::vector<Record> views; // by slot; null = not cached
-    QHash<quint32, QList<Dependent>> embedders;
+    //! By slot: who embeds that entity's Record (sized on first use: only embedded tables pay).
+    std::vector<QList<Dependent>> embedders;
     QList<ListView *> watchers; // lists of this table's entities (told about every slot)
 };
 
