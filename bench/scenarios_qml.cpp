@@ -7,11 +7,13 @@
 //  q.response.10k.gui_block_max_ms  the longest single GUI-thread stall while todos-10k.json is
 //                                    fetched from an in-process server (on its own thread),
 //                                    committed, and shown by a model.
+//  q.response.10k.qml.gui_block_max_ms  the same through a QML Resource and Suspense.
 #include "benchdata.h"
 #include "benchmark.h"
 
 #include <DataClient/collectionmodel.h>
 #include <DataClient/controller.h>
+#include <DataClient/qmlcontroller.h>
 #include <DataClient/restendpoint.h>
 #include <DataClient/testing/testserver.h>
 
@@ -23,8 +25,11 @@
 #include <QtCore/QJsonObject>
 #include <QtCore/QThread>
 #include <QtCore/QTimer>
+#include <QtQml/QQmlComponent>
+#include <QtQml/QQmlEngine>
 
 #include <algorithm>
+#include <functional>
 #include <cstdio>
 #include <vector>
 
@@ -215,25 +220,20 @@ private:
     Testing::TestServer *m_server = nullptr;
 };
 
-void responseStall(Bench::Runner &bench)
-{
-    const QString name = u"q.response.10k.gui_block_max_ms"_s;
-    if (!bench.wanted(name))
-        return;
-    ServerThread server(bench.file(u"todos-10k.json"_s));
-    const Endpoints api = endpoints(server.url());
+// What one round of a stall scenario shows: a model that starts fetching when made.
+using ModelMaker = std::function<CollectionModel *(Controller *controller)>;
 
+// The longest GUI-thread stall while \a makeModel's model fetches todos-10k.json, commits it
+// and shows it (median over rounds), with the total time and the model's share.
+void measureStall(Bench::Runner &bench, const QString &name, const ModelMaker &makeModel)
+{
     auto once = [&](double *totalMs, double *modelMs) -> double {
         Controller controller;
-        CollectionModel model;
-        model.setController(&controller);
         QElapsedTimer clock;
         qint64 committedAt = 0;
         qint64 shownAt = 0;
         QObject::connect(&controller, &Controller::changed,
                          [&] { committedAt = clock.nsecsElapsed(); });
-        QObject::connect(&model, &QAbstractItemModel::rowsInserted,
-                         [&] { shownAt = clock.nsecsElapsed(); });
         qint64 lastBeat = 0;
         qint64 longest = 0;
         // A zero-interval timer fires whenever the event loop gets control back: the gap between
@@ -245,23 +245,26 @@ void responseStall(Bench::Runner &bench)
             longest = std::max(longest, now - lastBeat);
             lastBeat = now;
         });
-        QEventLoop loop;
-        QObject::connect(&model, &CollectionModel::statusChanged, &loop, [&] {
-            if (model.status() != CollectionModel::Loading)
-                loop.quit();
-        });
         clock.start();
         heartbeat.start();
-        model.setEndpoint(api.getList); // fetches: nothing is stored
-        if (model.status() == CollectionModel::Loading)
+        CollectionModel *model = makeModel(&controller); // fetches: nothing is stored
+        QObject::connect(model, &QAbstractItemModel::rowsInserted,
+                         [&] { shownAt = clock.nsecsElapsed(); });
+        QEventLoop loop;
+        QObject::connect(model, &CollectionModel::statusChanged, &loop, [&] {
+            if (model->status() != CollectionModel::Loading)
+                loop.quit();
+        });
+        if (model->status() == CollectionModel::Loading)
             loop.exec();
         const qint64 end = clock.nsecsElapsed();
         longest = std::max(longest, end - lastBeat);
         heartbeat.stop();
         *totalMs = double(end) / 1e6;
         *modelMs = double(shownAt - committedAt) / 1e6;
-        if (model.rowCount() != 10000)
-            bench.fail(name, u"the model shows %1 rows, expected 10000"_s.arg(model.rowCount()));
+        if (model->rowCount() != 10000)
+            bench.fail(name, u"the model shows %1 rows, expected 10000"_s.arg(model->rowCount()));
+        delete model;
         return double(longest) / 1e6;
     };
     const int rounds = 7;
@@ -287,6 +290,54 @@ void responseStall(Bench::Runner &bench)
                {u"rounds"_s, rounds}});
 }
 
+void responseStall(Bench::Runner &bench)
+{
+    const QString name = u"q.response.10k.gui_block_max_ms"_s;
+    if (!bench.wanted(name))
+        return;
+    ServerThread server(bench.file(u"todos-10k.json"_s));
+    const Endpoints api = endpoints(server.url());
+    measureStall(bench, name, [&](Controller *controller) {
+        auto *model = new CollectionModel;
+        model->setController(controller);
+        model->setEndpoint(api.getList);
+        return model;
+    });
+}
+
+// The same through QML: a Resource and a Suspense on Entities declared in QML, the way a QML
+// application fetches (the Suspense is the model).
+void qmlResponseStall(Bench::Runner &bench)
+{
+    const QString name = u"q.response.10k.qml.gui_block_max_ms"_s;
+    if (!bench.wanted(name))
+        return;
+    ServerThread server(bench.file(u"todos-10k.json"_s));
+    QQmlEngine engine;
+    engine.addImportPath(QStringLiteral(DATACLIENT_QML_DIR));
+    QQmlComponent component(&engine);
+    const QByteArray qml = R"(
+import QtQml
+import DataClient
+Suspense {
+    property Entity user: Entity { key: "User"; primaryKey: "id" }
+    property Entity todo: Entity { key: "Todo"; primaryKey: "id"
+        fields: ({ createdAt: Deserialize.dateTime, author: user }) }
+    property Resource todos: Resource { urlPrefix: "URL"; path: "/todos/:id"; schema: todo }
+    endpoint: todos.getList
+    params: ({})
+}
+)";
+    component.setData(QByteArray(qml).replace("URL", server.url().toUtf8()), QUrl(u"bench.qml"_s));
+    if (component.isError())
+        return bench.fail(name, component.errorString());
+    measureStall(bench, name, [&](Controller *controller) {
+        setQmlController(&engine, controller);
+        return qobject_cast<CollectionModel *>(component.create());
+    });
+    setQmlController(&engine, nullptr);
+}
+
 } // namespace
 
 DATACLIENT_BENCH_SCENARIOS(qmlScenarios)
@@ -295,4 +346,5 @@ DATACLIENT_BENCH_SCENARIOS(qmlScenarios)
     if (bench.wanted(u"q.model.show.10k"_s))
         modelShow(bench);
     responseStall(bench);
+    qmlResponseStall(bench);
 }
