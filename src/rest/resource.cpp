@@ -121,7 +121,7 @@ void Resource::deriveListMembers()
     push.body = m_options.body;
     if (m_options.optimistic) {
         push.optimistic = true;
-        push.getOptimisticResponse = detail::optimisticParamsAndBody();
+        push.getOptimisticResponse = detail::optimisticCreate(m_options.schema.entitySchema());
     }
     EndpointOverrides unshift = push;
     unshift.name = u"getList.unshift"_s;

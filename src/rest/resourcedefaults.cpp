@@ -1,5 +1,7 @@
 #include "resourcedefaults_p.h"
 
+#include "logging_p.h"
+
 #include <DataClient/store.h>
 
 #include <QtCore/QJsonObject>
@@ -40,6 +42,20 @@ OptimisticFunction optimisticParamsAndBody()
 {
     return [](const Params &params, const QJsonValue &body,
               const Store *) -> std::optional<QJsonValue> { return paramsAndBody(params, body); };
+}
+
+OptimisticFunction optimisticCreate(const EntitySchema &entity)
+{
+    return [entity](const Params &params, const QJsonValue &body,
+                    const Store *) -> std::optional<QJsonValue> {
+        const QJsonObject merged = paramsAndBody(params, body);
+        if (!entity.isNull() && entity.pk(merged).isEmpty()) {
+            qCDebug(lcRest) << "no optimistic row for a new" << entity.key()
+                            << "without a primary key: it shows when the server answers";
+            return std::nullopt;
+        }
+        return merged;
+    };
 }
 
 OptimisticFunction optimisticPartialUpdate(const EntitySchema &entity)

@@ -11,8 +11,11 @@ namespace DataClient::detail {
 //! number) becomes {pkField: pk} when the entity has a pk field; anything else passes through.
 ProcessFunction deleteProcess(const EntitySchema &entity);
 
-//! update, push, unshift: the URL parameters overlaid with the body.
+//! update: the URL parameters overlaid with the body.
 OptimisticFunction optimisticParamsAndBody();
+//! push, unshift: the same, but nothing when that has no primary key (the server assigns ids:
+//! there is no row to show before it answers; this is expected, so it is not a warning).
+OptimisticFunction optimisticCreate(const EntitySchema &entity);
 //! partialUpdate: the same, but only when the entity is already in \a store (no change otherwise).
 OptimisticFunction optimisticPartialUpdate(const EntitySchema &entity);
 //! delete: the URL parameters (the Invalidate schema hides that entity).

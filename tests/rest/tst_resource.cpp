@@ -461,9 +461,13 @@ private Q_SLOTS:
         QCOMPARE(r.update->optimisticResponse(args, body), std::optional(QJsonValue(expected)));
         QCOMPARE(r.partialUpdate->optimisticResponse(args, body),
                  std::optional(QJsonValue(expected)));
-        QCOMPARE(
-            r.getList.push->optimisticResponse({{u"group"_s, u"g"_s}}, body),
-            std::optional(QJsonValue(QJsonObject {{u"group"_s, u"g"_s}, {u"username"_s, u"x"_s}})));
+        const QJsonObject created {{u"id"_s, u"9"_s}, {u"username"_s, u"x"_s}};
+        QCOMPARE(r.getList.push->optimisticResponse({{u"group"_s, u"g"_s}}, created),
+                 std::optional(QJsonValue(QJsonObject {
+                     {u"group"_s, u"g"_s}, {u"id"_s, u"9"_s}, {u"username"_s, u"x"_s}})));
+        // A created entity without a pk (the server assigns it) has no optimistic row.
+        QCOMPARE(r.getList.push->optimisticResponse({{u"group"_s, u"g"_s}}, body), std::nullopt);
+        QCOMPARE(r.getList.unshift->optimisticResponse({{u"group"_s, u"g"_s}}, body), std::nullopt);
         QCOMPARE(r.remove->optimisticResponse(args, {}),
                  std::optional(QJsonValue(QJsonObject {{u"group"_s, u"g"_s}, {u"id"_s, u"5"_s}})));
         QCOMPARE(r.get->optimisticResponse(args, {}), std::nullopt);
