@@ -126,8 +126,13 @@ QVariant toVariant(const Value &value, const Node *owner, const RefToJson &refs)
         return true;
     case ValueType::Number:
         return value.number;
-    case ValueType::String:
-        return owner->string(value);
+    case ValueType::String: {
+        // Built in the variant's own storage: QVariant(const QString &) would copy it (an atomic
+        // reference count round trip for every string field read).
+        QVariant string(QMetaType::fromType<QString>());
+        *static_cast<QString *>(string.data()) = owner->string(value);
+        return string;
+    }
     case ValueType::Object: {
         QVariantMap map;
         const Node *node = value.node;

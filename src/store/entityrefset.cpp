@@ -28,7 +28,7 @@ void EntityRefSetAccess::add(EntityRefSet &set, const QString &key, const Compac
         }
     }
     d->pending.push_back(EntityRefSetData::Pending {key, {pk}});
-    d->keys.insert(key);
+    d->addKey(key);
 }
 
 EntityRefSet::EntityRefSet() = default;
@@ -77,14 +77,14 @@ bool EntityRefSet::containsKey(QStringView key) const
 
 QSet<QString> EntityRefSet::keys() const
 {
-    return d ? d->keys : QSet<QString>();
+    return d ? QSet<QString>(d->keys.cbegin(), d->keys.cend()) : QSet<QString>();
 }
 
 void EntityRefSet::insert(const EntityRef &ref)
 {
     EntityRefSetData *data = detach();
     data->refs.insert(ref);
-    data->keys.insert(ref.key);
+    data->addKey(ref.key);
 }
 
 EntityRefSet &EntityRefSet::unite(const EntityRefSet &other)
@@ -102,7 +102,8 @@ EntityRefSet &EntityRefSet::unite(const EntityRefSet &other)
         data->pending.insert(data->pending.end(), other.d->pending.cbegin(),
                              other.d->pending.cend());
     }
-    data->keys.unite(other.d->keys);
+    for (const QString &key : std::as_const(other.d->keys))
+        data->addKey(key);
     return *this;
 }
 

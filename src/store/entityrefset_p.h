@@ -7,6 +7,7 @@
 #include "compactkey_p.h"
 
 #include <QtCore/QMutex>
+#include <QtCore/QStringList>
 
 #include <vector>
 
@@ -38,7 +39,16 @@ struct EntityRefSetData
     mutable QMutex mutex; // guards the expansion (const readers may share this data)
     mutable QSet<EntityRef> refs;
     mutable std::vector<Pending> pending;
-    QSet<QString> keys; // of refs and pending: empty exactly when the set is
+    QStringList keys; // distinct, of refs and pending (a few): empty exactly when the set is
+
+    void addKey(const QString &key)
+    {
+        for (const QString &k : std::as_const(keys)) {
+            if (k.constData() == key.constData() || k == key)
+                return;
+        }
+        keys.append(key);
+    }
 
 private:
     void expand() const;

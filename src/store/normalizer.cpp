@@ -115,7 +115,15 @@ const Normalizer::Plan &Normalizer::plan(const EntitySchema &schema, const Shape
         }
     }
     const QPair<const void *, const void *> key(s, shape);
-    Plan *found = m_plans.value(key);
+    Plan *found = nullptr;
+    if (m_planStore.size() <= 8) { // a few plans: no hash table to build
+        for (const auto &known : m_planStore) {
+            if (known->schema == s && known->shape == shape)
+                found = known.get();
+        }
+    } else {
+        found = m_plans.value(key);
+    }
     if (!found) {
         m_planStore.push_back(std::make_unique<Plan>());
         found = m_planStore.back().get();
@@ -134,7 +142,12 @@ const Normalizer::Plan &Normalizer::plan(const EntitySchema &schema, const Shape
             if (index >= 0)
                 found->deserializers.append({index, deserializer});
         }
-        m_plans.insert(key, found);
+        if (m_planStore.size() == 9) {
+            for (const auto &known : m_planStore)
+                m_plans.insert({known->schema, known->shape}, known.get());
+        } else if (m_planStore.size() > 9) {
+            m_plans.insert(key, found);
+        }
     }
     std::move_backward(m_recentPlans, m_recentPlans + 3, m_recentPlans + 4);
     m_recentPlans[0] = found;

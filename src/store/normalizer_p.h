@@ -80,7 +80,7 @@ private:
 
     const Params &m_args;
     WriteBatch &m_batch;
-    QHash<QPair<const void *, const void *>, Plan *> m_plans;
+    QHash<QPair<const void *, const void *>, Plan *> m_plans; // once there are more than 8
     std::vector<std::unique_ptr<Plan>> m_planStore;
     Plan *m_recentPlans[4] = {}; // most recently used first: todo, author, todo, author...
     const void *m_lastKeptSchema = nullptr;

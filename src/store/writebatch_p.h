@@ -49,45 +49,57 @@ struct LocalTables
         QString key;
         quint32 itemTable = 0;
         std::vector<std::pair<QString, Params>> slots; // arguments key, arguments
-        QHash<QString, quint32> index;
+        QHash<QString, quint32> index; // argsKey -> slot, once there are more than a few
     };
 
+    // A response touches a few entity keys: a linear search beats hashing into a new QHash.
     EntityTable &entityTable(const QString &key)
     {
-        const auto it = entityIds.constFind(key);
-        if (it != entityIds.cend())
-            return *entities[it.value()];
+        for (const auto &table : entities) {
+            if (table->key.constData() == key.constData() || table->key == key)
+                return *table;
+        }
         const quint32 id = quint32(entities.size());
         entities.push_back(std::make_unique<EntityTable>(key, id));
-        entityIds.insert(key, id);
         return *entities.back();
     }
     quint32 collectionTable(const QString &key, quint32 itemTable)
     {
-        const auto it = collectionIds.constFind(key);
-        if (it != collectionIds.cend())
-            return it.value();
+        for (quint32 id = 0; id < collections.size(); ++id) {
+            if (collections[id].key == key)
+                return id;
+        }
         const quint32 id = quint32(collections.size());
         collections.push_back(CollectionTable {key, itemTable, {}, {}});
-        collectionIds.insert(key, id);
         return id;
     }
     quint32 collectionSlot(quint32 table, const QString &argsKey, const Params &args)
     {
         CollectionTable &c = collections[table];
-        const auto it = c.index.constFind(argsKey);
-        if (it != c.index.cend())
-            return it.value();
+        constexpr size_t Linear = 8; // most responses hold one list: no hash for a few
+        if (c.slots.size() <= Linear) {
+            for (quint32 slot = 0; slot < c.slots.size(); ++slot) {
+                if (c.slots[slot].first == argsKey)
+                    return slot;
+            }
+        } else {
+            const auto it = c.index.constFind(argsKey);
+            if (it != c.index.cend())
+                return it.value();
+        }
         const quint32 slot = quint32(c.slots.size());
         c.slots.emplace_back(argsKey, args);
-        c.index.insert(argsKey, slot);
+        if (c.slots.size() == Linear + 1) {
+            for (quint32 s = 0; s < c.slots.size(); ++s)
+                c.index.insert(c.slots[s].first, s);
+        } else if (c.slots.size() > Linear + 1) {
+            c.index.insert(argsKey, slot);
+        }
         return slot;
     }
 
     std::vector<std::unique_ptr<EntityTable>> entities;
-    QHash<QString, quint32> entityIds;
     std::vector<CollectionTable> collections;
-    QHash<QString, quint32> collectionIds;
 };
 
 struct WriteBatch

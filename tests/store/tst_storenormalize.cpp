@@ -86,6 +86,34 @@ private Q_SLOTS:
         QCOMPARE(recordOf(tags.at(1)).pk(), u"c++"_s);
     }
 
+    void manyShapesAndNestedListsInOneResponse()
+    {
+        // 20 users of 20 different shapes, each with its own nested list of todos: past the
+        // few tables, plans and lists a response usually holds (linear searches give way to
+        // hashes there).
+        Store store;
+        QJsonArray users;
+        for (int i = 0; i < 20; ++i) {
+            QJsonObject user {{u"id"_s, i},
+                              {u"f%1"_s.arg(i), i},
+                              {u"todos"_s, QJsonArray {QJsonObject {{u"id"_s, 100 + i}}}}};
+            users.append(user);
+        }
+        const Schema list = Schema::array(userSchema());
+        QVERIFY(store.setResponse(u"u"_s, list, {}, users, at(1)).ok());
+        QCOMPARE(store.entityCount(u"User"_s), 20);
+        QCOMPARE(store.entityCount(u"Todo"_s), 20);
+        const QVariantList rows = store.denormalize(u"u"_s, list, {}).data.toList();
+        QCOMPARE(rows.size(), 20);
+        for (int i = 0; i < 20; ++i) {
+            const Record user = recordOf(rows.at(i));
+            QCOMPARE(user.value(u"f%1"_s.arg(i)), QVariant(double(i)));
+            const QVariantList todos = user.value(u"todos"_s).toList();
+            QCOMPARE(todos.size(), 1);
+            QCOMPARE(recordOf(todos.at(0)).pk(), QString::number(100 + i));
+        }
+    }
+
     void plainArrayAndNoneSchema()
     {
         Store store;
