@@ -1,6 +1,6 @@
 // RestEndpoint::fetchCompact(): the answer as CompactJson, a large body parsed on a worker thread.
+#include "answerfuture_p.h"
 #include "logging_p.h"
-#include "replyfuture_p.h"
 #include "restendpoint_p.h"
 
 #include <QtCore/QPromise>
@@ -50,60 +50,36 @@ QFuture<CompactAnswer> RestEndpoint::fetchCompact(QNetworkAccessManager *network
     if (refused)
         return QtFuture::makeExceptionalFuture<CompactAnswer>(refused);
 
-    auto promise = std::make_shared<QPromise<CompactAnswer>>();
-    promise->start();
-    QFuture<CompactAnswer> result = promise->future();
-    auto *self = const_cast<RestEndpoint *>(this);
-    const std::shared_ptr<const RestEndpoint> keepAlive = weak_from_this().lock();
-    const bool offThread = answersOffThread();
-    response
-        .then(self,
-              [self, keepAlive, promise, params, offThread](const Response &answer) {
-                  try {
-                      if (!answer.isOk())
-                          throw NetworkError::fromResponse(answer);
-                      const bool hasSchema = !self->schema().isNull();
-                      if (!offThread) {
-                          const QJsonValue value
-                              = self->process(self->parseResponse(answer), params);
-                          promise->addResult(
-                              CompactAnswer {CompactJson::fromJsonValue(value), false});
-                      } else if (parsesOnWorker(answer, hasSchema)) {
-                          qCDebug(lcRest).noquote()
-                              << detail::describeEndpoint(*self) << ": parsing"
-                              << answer.body.size() << "bytes off the GUI thread";
-                          // The worker gets copies only: the endpoint may be gone when it runs.
-                          QThreadPool::globalInstance()->start(
-                              [promise, answer, hasSchema, schemaKey = self->schemaKey()] {
-                                  try {
-                                      promise->addResult(CompactAnswer {
-                                          compactBody(answer, hasSchema, schemaKey), true});
-                                  } catch (...) {
-                                      promise->setException(std::current_exception());
-                                  }
-                                  promise->finish();
-                              });
-                          return;
-                      } else {
-                          promise->addResult(CompactAnswer {
-                              compactBody(answer, hasSchema, self->schemaKey()), false});
-                      }
-                  } catch (...) {
-                      promise->setException(std::current_exception());
-                  }
-                  promise->finish();
-              })
-        .onFailed(self,
-                  [promise] {
-                      promise->setException(std::current_exception());
-                      promise->finish();
-                  })
-        .onCanceled(self, [promise] {
-            promise->future().cancel();
-            promise->finish();
+    return detail::answerFuture<CompactAnswer>(
+        response, this,
+        [self = this, keepAlive = weak_from_this().lock(), params,
+         offThread = answersOffThread()](const Response &answer, const auto &promise) {
+            const bool hasSchema = !self->schema().isNull();
+            if (!offThread) {
+                const QJsonValue value = self->process(self->parseResponse(answer), params);
+                promise->addResult(CompactAnswer {CompactJson::fromJsonValue(value), false});
+                return false;
+            }
+            if (!parsesOnWorker(answer, hasSchema)) {
+                promise->addResult(
+                    CompactAnswer {compactBody(answer, hasSchema, self->schemaKey()), false});
+                return false;
+            }
+            qCDebug(lcRest).noquote() << detail::describeEndpoint(*self) << ": parsing"
+                                      << answer.body.size() << "bytes off the GUI thread";
+            // The worker gets copies only: the endpoint may be gone when it runs.
+            QThreadPool::globalInstance()->start(
+                [promise, answer, hasSchema, schemaKey = self->schemaKey()] {
+                    try {
+                        promise->addResult(
+                            CompactAnswer {compactBody(answer, hasSchema, schemaKey), true});
+                    } catch (...) {
+                        promise->setException(std::current_exception());
+                    }
+                    promise->finish();
+                });
+            return true;
         });
-    detail::forwardCancel(QFuture<void>(result), QFuture<void>(response));
-    return result;
 }
 
 } // namespace DataClient

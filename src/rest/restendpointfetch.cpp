@@ -1,4 +1,5 @@
 // RestEndpoint's request hooks: getRequestInit, fetchResponse, parseResponse, process, fetch.
+#include "answerfuture_p.h"
 #include "logging_p.h"
 #include "paramvalue_p.h"
 #include "replyfuture_p.h"
@@ -237,36 +238,14 @@ QFuture<QJsonValue> RestEndpoint::fetch(QNetworkAccessManager *network, const Pa
     QFuture<Response> response = send(network, params, body, &refused);
     if (refused)
         return QtFuture::makeExceptionalFuture<QJsonValue>(refused);
-
-    auto promise = std::make_shared<QPromise<QJsonValue>>();
-    promise->start();
-    QFuture<QJsonValue> result = promise->future();
-    auto *self = const_cast<RestEndpoint *>(this);
     // Keeps a shared endpoint alive until its answer is read, even if its resource is dropped.
-    const std::shared_ptr<const RestEndpoint> keepAlive = weak_from_this().lock();
-    response
-        .then(self,
-              [self, keepAlive, promise, params](const Response &answer) {
-                  try {
-                      if (!answer.isOk())
-                          throw NetworkError::fromResponse(answer);
-                      promise->addResult(self->process(self->parseResponse(answer), params));
-                  } catch (...) {
-                      promise->setException(std::current_exception());
-                  }
-                  promise->finish();
-              })
-        .onFailed(self,
-                  [promise] {
-                      promise->setException(std::current_exception());
-                      promise->finish();
-                  })
-        .onCanceled(self, [promise] {
-            promise->future().cancel();
-            promise->finish();
+    return detail::answerFuture<QJsonValue>(
+        response, this,
+        [self = this, keepAlive = weak_from_this().lock(), params](const Response &answer,
+                                                                   const auto &promise) {
+            promise->addResult(self->process(self->parseResponse(answer), params));
+            return false;
         });
-    detail::forwardCancel(QFuture<void>(result), QFuture<void>(response));
-    return result;
 }
 
 } // namespace DataClient

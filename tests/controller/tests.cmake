@@ -27,4 +27,5 @@ target_include_directories(tst_controller_units PRIVATE ${_controller_src})
 # Large answers parsed and normalized off the GUI thread (issue 6), seen by a model too.
 dataclient_add_qtest(tst_offthreadanswers
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_offthreadanswers.cpp ${PROJECT_SOURCE_DIR}/tests/rest/logcapture.h
+    ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
   LIBS DataClient::Qml DataClient::Testing Qt6::Network)

@@ -2,6 +2,7 @@
 // thread in one step, with the same outcome as the small path; errors leave the store untouched;
 // C++ hooks keep running on the GUI thread; destroying things meanwhile is safe.
 #include "../rest/logcapture.h"
+#include "controllerfixture.h"
 
 #include <DataClient/collectionmodel.h>
 #include <DataClient/controller.h>
@@ -58,28 +59,12 @@ EntitySchema todoEntity()
         .withNested(u"author"_s, userSchema());
 }
 
-struct Outcome
-{
-    std::optional<QVariant> value;
-    std::optional<NetworkError> error;
-    bool canceled = false;
-};
+using ControllerFixture::Outcome;
 
+// Large answers under sanitizers take longer than the fixture's default wait.
 Outcome await(QFuture<QVariant> future)
 {
-    Outcome outcome;
-    if (!QTest::qWaitFor([&] { return future.isFinished(); }, 30000))
-        return outcome;
-    try {
-        future.waitForFinished();
-        if (future.resultCount() > 0)
-            outcome.value = future.result();
-        else
-            outcome.canceled = true;
-    } catch (const NetworkError &error) {
-        outcome.error = error;
-    }
-    return outcome;
+    return ControllerFixture::await(std::move(future), 30000);
 }
 
 //! No hook overridden: only the type differs, so the answer takes the GUI-thread path.

@@ -1,6 +1,7 @@
 // RestEndpoint::fetchCompact(): the answer as CompactJson, a large body parsed on a worker thread;
 // the same value and the same errors as fetch(); custom hooks keep running on this thread.
 #include "logcapture.h"
+#include "restfixture.h"
 #include "servertest.h"
 
 #include <DataClient/restendpoint.h>
@@ -40,28 +41,12 @@ Schema todoList()
         Schema::array(Schema::entity(EntitySchema(u"Todo"_s).withNested(u"author"_s, user))));
 }
 
-template<typename T> struct Outcome
-{
-    std::optional<T> value;
-    std::optional<NetworkError> error;
-    bool canceled = false;
-};
+using RestFixture::Outcome;
 
+// Large bodies under sanitizers take longer than the fixture's default wait.
 template<typename T> Outcome<T> await(QFuture<T> future)
 {
-    Outcome<T> outcome;
-    if (!QTest::qWaitFor([&] { return future.isFinished(); }, 30000))
-        return outcome;
-    try {
-        future.waitForFinished();
-        if (future.resultCount() > 0)
-            outcome.value = future.result();
-        else
-            outcome.canceled = true;
-    } catch (const NetworkError &error) {
-        outcome.error = error;
-    }
-    return outcome;
+    return RestFixture::await(std::move(future), 30000);
 }
 
 //! Overrides both hooks: they must see the QJsonValue, on the thread that called fetch.

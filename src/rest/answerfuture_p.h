@@ -1,0 +1,58 @@
+// The plumbing fetch() and fetchCompact() share: turning the network's QFuture<Response> into the
+// future of what the endpoint makes of the answer.
+#pragma once
+
+#include "replyfuture_p.h"
+
+#include <DataClient/networkerror.h>
+#include <DataClient/response.h>
+#include <DataClient/restendpoint.h>
+
+#include <QtCore/QFuture>
+#include <QtCore/QPromise>
+
+#include <memory>
+
+namespace DataClient::detail {
+
+/*!
+    A future of T fed by \a response: a non-2xx answer fails it with NetworkError::fromResponse,
+    a 2xx answer goes to \a onAnswer(answer, promise) on \a endpoint's thread, which adds the
+    result and returns false, or returns true when it hands the promise on (to a worker that
+    finishes it). An exception thrown by \a onAnswer or a failed request fails the future, a
+    canceled request cancels it, and canceling the future cancels the request.
+*/
+template<typename T, typename OnAnswer>
+QFuture<T> answerFuture(QFuture<Response> response, const RestEndpoint *endpoint, OnAnswer onAnswer)
+{
+    auto promise = std::make_shared<QPromise<T>>();
+    promise->start();
+    QFuture<T> result = promise->future();
+    auto *context = const_cast<RestEndpoint *>(endpoint);
+    response
+        .then(context,
+              [promise, onAnswer = std::move(onAnswer)](const Response &answer) {
+                  try {
+                      if (!answer.isOk())
+                          throw NetworkError::fromResponse(answer);
+                      if (onAnswer(answer, promise))
+                          return; // handed on: finished by whoever has it now
+                  } catch (...) {
+                      promise->setException(std::current_exception());
+                  }
+                  promise->finish();
+              })
+        .onFailed(context,
+                  [promise] {
+                      promise->setException(std::current_exception());
+                      promise->finish();
+                  })
+        .onCanceled(context, [promise] {
+            promise->future().cancel();
+            promise->finish();
+        });
+    forwardCancel(QFuture<void>(result), QFuture<void>(response));
+    return result;
+}
+
+} // namespace DataClient::detail
