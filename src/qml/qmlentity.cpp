@@ -86,7 +86,15 @@ EntitySchema::ProcessFunction processFromFunction(QJSEngine *engine, const QJSVa
 
 QmlEntity::QmlEntity(QObject *parent) : QObject(parent), m_published(std::make_shared<Published>())
 { }
-QmlEntity::~QmlEntity() = default;
+QmlEntity::~QmlEntity()
+{
+    // Entities that refer to each other hold each other's published schemas (through the lazy
+    // nested fields): clearing ours breaks that cycle. A worker still reading it meanwhile gets
+    // a None schema, as the GUI thread does for a destroyed Entity.
+    QMutexLocker lock(&m_published->mutex);
+    m_published->schema = Schema();
+    m_published->array = Schema();
+}
 
 void QmlEntity::setKey(const QString &key)
 {
