@@ -2,17 +2,30 @@
 
 namespace DataClient::detail {
 
+// An index entry is the slot + 1 in its low bits and a few bits of the pk's hash above them:
+// a probe only reads a slot's pk (a cache miss in a large table) when those bits match.
+namespace {
+constexpr int SlotBits = 26;
+constexpr quint32 SlotMask = (quint32(1) << SlotBits) - 1;
+quint32 tagOf(size_t hash)
+{
+    return quint32(hash >> (64 - (32 - SlotBits))) << SlotBits;
+}
+} // namespace
+
 qint64 EntityTable::find(QStringView pk) const
 {
     if (m_index.empty())
         return -1;
     const size_t mask = m_index.size() - 1;
-    for (size_t i = CompactKey::hash(pk) & mask;; i = (i + 1) & mask) {
+    const size_t hash = CompactKey::hash(pk);
+    const quint32 tag = tagOf(hash);
+    for (size_t i = hash & mask;; i = (i + 1) & mask) {
         const quint32 entry = m_index[i];
         if (entry == 0)
             return -1;
-        if (slots[entry - 1].pk.equals(pk))
-            return entry - 1;
+        if ((entry & ~SlotMask) == tag && slots[(entry & SlotMask) - 1].pk.equals(pk))
+            return (entry & SlotMask) - 1;
     }
 }
 
@@ -21,17 +34,21 @@ quint32 EntityTable::findOrAdd(QStringView pk)
     if ((slots.size() + 1) * 2 > m_index.size())
         grow();
     const size_t mask = m_index.size() - 1;
-    size_t i = CompactKey::hash(pk) & mask;
+    const size_t hash = CompactKey::hash(pk);
+    const quint32 tag = tagOf(hash);
+    size_t i = hash & mask;
     for (;; i = (i + 1) & mask) {
         const quint32 entry = m_index[i];
         if (entry == 0)
             break;
-        if (slots[entry - 1].pk.equals(pk))
-            return entry - 1;
+        if ((entry & ~SlotMask) == tag && slots[(entry & SlotMask) - 1].pk.equals(pk))
+            return (entry & SlotMask) - 1;
     }
     const quint32 slot = quint32(slots.size());
+    if (slot + 1 > SlotMask)
+        qFatal("DataClient: more than %u entities of one key", SlotMask - 1);
     slots.emplace_back(pk);
-    m_index[i] = slot + 1;
+    m_index[i] = (slot + 1) | tag;
     return slot;
 }
 
@@ -59,10 +76,11 @@ void EntityTable::grow()
     m_index.assign(capacity, 0);
     const size_t mask = capacity - 1;
     for (quint32 s = 0; s < slots.size(); ++s) {
-        size_t i = slots[s].pk.hash() & mask;
+        const size_t hash = slots[s].pk.hash();
+        size_t i = hash & mask;
         while (m_index[i] != 0)
             i = (i + 1) & mask;
-        m_index[i] = s + 1;
+        m_index[i] = (s + 1) | tagOf(hash);
     }
 }
 

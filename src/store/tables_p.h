@@ -77,7 +77,7 @@ public:
 
 private:
     void grow();
-    std::vector<quint32> m_index; // open addressing, slot + 1 (0 = empty)
+    std::vector<quint32> m_index; // open addressing: slot + 1 and hash bits (0 = empty)
 };
 
 struct CollectionSlot
