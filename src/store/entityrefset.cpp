@@ -17,7 +17,7 @@ void EntityRefSetData::expand() const
     pending.clear();
 }
 
-void EntityRefSetAccess::add(EntityRefSet &set, const QString &key, const CompactKey &pk)
+void EntityRefSetAccess::addSlow(EntityRefSet &set, const QString &key, const CompactKey &pk)
 {
     EntityRefSetData *d = set.detach();
     for (auto run = d->pending.rbegin(); run != d->pending.rend(); ++run) {

@@ -57,7 +57,18 @@ private:
 struct EntityRefSetAccess
 {
     //! Adds (\a key, \a pk) without making a QString of the pk yet.
-    static void add(EntityRefSet &set, const QString &key, const CompactKey &pk);
+    static void add(EntityRefSet &set, const QString &key, const CompactKey &pk)
+    {
+        // The common case, a run of one table's entities: append to the last run.
+        EntityRefSetData *d = set.d.get();
+        if (d && set.d.use_count() == 1 && !d->pending.empty()
+            && d->pending.back().key.constData() == key.constData()) {
+            d->pending.back().pks.push_back(pk);
+            return;
+        }
+        addSlow(set, key, pk);
+    }
+    static void addSlow(EntityRefSet &set, const QString &key, const CompactKey &pk);
 };
 
 } // namespace DataClient::detail

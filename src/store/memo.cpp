@@ -106,9 +106,9 @@ void StorePrivate::entityChanged(quint32 table, quint32 slot, ChangeSet &changes
     if (entityViewsByTable.size() <= table)
         return;
     Invalidation context {&changes};
-    const std::vector<EntityViews *> views = entityViewsByTable[table];
-    for (EntityViews *view : views)
-        view->invalidate(slot, context);
+    // By index, not a copy of the list per changed entity: a view made meanwhile is appended.
+    for (size_t i = 0; i < entityViewsByTable[table].size(); ++i)
+        entityViewsByTable[table][i]->invalidate(slot, context);
 }
 
 void StorePrivate::collectionChanged(quint32 table, quint32 slot, ChangeSet &changes)
