@@ -338,8 +338,11 @@ void Normalizer::stage(EntityTable &table, quint32 slot, NodeRef node, const Ent
     if (m_batch.staged.size() <= table.id)
         m_batch.staged.resize(table.id + 1);
     std::vector<quint32> &staged = m_batch.staged[table.id];
-    if (staged.size() <= slot)
-        staged.resize(std::max<size_t>(table.slots.size(), slot + 1), 0);
+    if (staged.size() <= slot) {
+        // Sized like the table's capacity (a list's count, reserved): growing one by one
+        // zero-filled a slot per entity and stalled the read just after (perf).
+        staged.resize(std::max<size_t>(table.slots.capacity(), slot + 1), 0);
+    }
     if (staged[slot] != 0) {
         // The same entity again in one response: the later occurrence merges over the earlier.
         EntityWrite &earlier = m_batch.entities[staged[slot] - 1];
