@@ -18,6 +18,37 @@ EntitySchema EntitySchemaPrivate::make(QExplicitlySharedDataPointer<EntitySchema
     return EntitySchema(std::move(data));
 }
 
+const detail::FieldPlan *EntitySchemaPrivate::fieldPlan(const detail::Shape *shape) const
+{
+    constexpr size_t MaxPlans = 256; // shapes past that are read by name (still correct)
+    const QMutexLocker lock(&planCache.mutex);
+    for (const auto &plan : planCache.plans) {
+        if (plan->shape == shape)
+            return plan.get();
+    }
+    if (planCache.plans.size() >= MaxPlans)
+        return nullptr;
+    auto plan = std::make_unique<detail::FieldPlan>(shape);
+    plan->kinds.resize(shape->size());
+    for (qsizetype index = 0; index < shape->size(); ++index) {
+        const QString &field = shape->key(index);
+        qint16 kind = 0;
+        for (qsizetype i = 0; i < nested.size() && kind == 0; ++i) {
+            if (nested.at(i).field == field)
+                kind = qint16(1 + i);
+        }
+        for (qsizetype j = 0; j < deserializers.size() && kind == 0; ++j) {
+            if (deserializers.at(j).first == field)
+                kind = qint16(-(1 + j));
+        }
+        plan->kinds[index] = kind;
+    }
+    for (const NestedField &n : nested)
+        plan->nestedIndex.append(shape->indexOf(QStringView(n.field)));
+    planCache.plans.push_back(std::move(plan));
+    return planCache.plans.back().get();
+}
+
 QString pkString(const QJsonValue &value)
 {
     switch (value.type()) {

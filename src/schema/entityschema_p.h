@@ -4,9 +4,46 @@
 #include <DataClient/entityschema.h>
 #include <DataClient/schema.h>
 
+#include "node_p.h"
+
 #include <QtCore/QList>
+#include <QtCore/QMutex>
+#include <QtCore/QVarLengthArray>
+
+#include <memory>
+#include <vector>
 
 namespace DataClient {
+
+namespace detail {
+//! How to read each field of objects of one shape with one entity schema, worked out once
+//! (Record::valueAt() would otherwise compare the field's name with every nested and
+//! deserialized field's name on every read).
+struct FieldPlan
+{
+    explicit FieldPlan(const Shape *shape) : shape(shape) { shape->ref(); }
+    ~FieldPlan() { shape->deref(); }
+    FieldPlan(const FieldPlan &) = delete;
+    FieldPlan &operator=(const FieldPlan &) = delete;
+
+    const Shape *shape; // referenced: a plan is only found for its own live shape
+    //! Per field of the shape: 0 plain, 1 + i nested field i, -(1 + j) deserializer j.
+    QVarLengthArray<qint16, 12> kinds;
+    //! Per nested field of the schema: its index in the shape, or -1.
+    QVarLengthArray<int, 2> nestedIndex;
+};
+
+//! The plans of one schema; copying a schema's definition starts with none.
+struct FieldPlanCache
+{
+    FieldPlanCache() = default;
+    FieldPlanCache(const FieldPlanCache &) { }
+    FieldPlanCache &operator=(const FieldPlanCache &) { return *this; }
+
+    mutable QMutex mutex; // schemas are shared by stores on any thread
+    mutable std::vector<std::unique_ptr<FieldPlan>> plans;
+};
+} // namespace detail
 
 class DATACLIENT_SCHEMA_EXPORT EntitySchemaPrivate : public QSharedData
 {
@@ -28,6 +65,11 @@ public:
     EntitySchema::MergeFunction merge;
     QVariantMap defaults;
     const QMetaObject *gadget = nullptr;
+
+    //! The plan for objects of \a shape (made on first use; thread-safe), or nullptr past a
+    //! few hundred shapes (then fields are looked up by name).
+    const detail::FieldPlan *fieldPlan(const detail::Shape *shape) const;
+    detail::FieldPlanCache planCache;
 
     const NestedField *findNested(const QString &field) const
     {

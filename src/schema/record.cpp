@@ -93,6 +93,18 @@ QVariant Record::valueAt(qsizetype index) const
     if (!d || index < 0 || index >= qsizetype(d->node->count))
         return {};
     const EntitySchemaPrivate *s = EntitySchemaPrivate::get(d->schema);
+    if (const FieldPlan *plan = d->plan) {
+        const qint16 kind = plan->kinds[index];
+        if (kind > 0)
+            return kind - 1 < d->nested.size() ? d->nested.at(kind - 1)
+                                               : QVariant::fromValue(nullptr);
+        const Value &v = d->node->at(index);
+        if (v.isRef())
+            return QVariant::fromValue(nullptr); // a normalized entity read without its schema
+        if (kind < 0)
+            return deserialize(s->deserializers.at(-kind - 1).second, v, d->node.get());
+        return toVariant(v, d->node.get());
+    }
     const QString &field = d->node->shape->key(index);
     // Names that differ mostly differ in length or first letter: check those before comparing.
     const auto same = [&field](const QString &name) {

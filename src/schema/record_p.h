@@ -3,6 +3,7 @@
 
 #include <DataClient/record.h>
 
+#include "entityschema_p.h"
 #include "node_p.h"
 
 #include <QtCore/QVarLengthArray>
@@ -14,6 +15,8 @@ class RecordPrivate : public QSharedData
 public:
     detail::NodeRef node; // the entity's stored object (shared with the store)
     EntitySchema schema;
+    //! How to read node's fields with schema (owned by the schema), or nullptr: by name.
+    const detail::FieldPlan *plan = nullptr;
     //! One entry per nested field of the schema (EntitySchemaPrivate::nested order): the resolved
     //! value (a Record, a QVariantList of Records, ...), or null when the entity is missing.
     QVarLengthArray<QVariant, 2> nested;

@@ -45,15 +45,31 @@ private:
     {
         return toVariant(v, owner, m_store.refRenderer());
     }
-    Record stub(const Node *node, const EntitySchema &schema) const
+    Record stub(const Node *node, const EntitySchema &schema)
     {
         auto *d = new RecordPrivate;
         d->node = NodeRef::share(node);
         d->schema = schema;
+        d->plan = planFor(EntitySchemaPrivate::get(schema), node->shape);
         const auto *s = EntitySchemaPrivate::get(schema);
         for (qsizetype i = 0; i < s->nested.size(); ++i)
             d->nested.append(QVariant::fromValue(nullptr));
         return RecordPrivate::make(d);
+    }
+
+    //! The schema's field plan for \a shape, remembered for the next rows of the same shape.
+    const FieldPlan *planFor(const EntitySchemaPrivate *schema, const Shape *shape)
+    {
+        if (!shape)
+            return nullptr;
+        for (const RecentPlan &recent : m_recentPlans) {
+            if (recent.schema == schema && recent.shape == shape)
+                return recent.plan;
+        }
+        const FieldPlan *plan = schema->fieldPlan(shape);
+        std::move_backward(m_recentPlans, m_recentPlans + 3, m_recentPlans + 4);
+        m_recentPlans[0] = {schema, shape, plan};
+        return plan;
     }
 
     EntityViews &viewsOf(quint32 table, const EntitySchema &schema)
@@ -78,6 +94,13 @@ private:
         EntityViews *views = nullptr;
     };
     RecentViews m_recentViews[4];
+    struct RecentPlan
+    {
+        const EntitySchemaPrivate *schema = nullptr;
+        const Shape *shape = nullptr;
+        const FieldPlan *plan = nullptr;
+    };
+    RecentPlan m_recentPlans[4];
     QVarLengthArray<std::pair<quint32, quint32>, 16> m_path; // entities being read
     int m_lowestCut = INT_MAX; // shallowest m_path index a cut referred to
 };
@@ -115,9 +138,14 @@ Record Reader::entity(quint32 table, quint32 slot, const EntitySchema &schema,
     d->node = NodeRef::share(node);
     d->schema = schema;
     const auto *s = EntitySchemaPrivate::get(schema);
+    const FieldPlan *plan = planFor(s, node->shape);
+    d->plan = plan;
     const Dependent self {&views, slot, Dependent::EntityViewKind};
-    for (const auto &nested : s->nested) {
-        const Value *field = node->field(QStringView(nested.field));
+    for (qsizetype n = 0; n < s->nested.size(); ++n) {
+        const auto &nested = s->nested.at(n);
+        const int index = plan ? plan->nestedIndex[n] : -1;
+        const Value *field = plan ? (index >= 0 ? &node->at(index) : nullptr)
+                                  : node->field(QStringView(nested.field));
         if (!field) {
             d->nested.append(QVariant());
             continue;
