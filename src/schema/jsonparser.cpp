@@ -1,9 +1,10 @@
 #include "jsonparser_p.h"
 
+#include "jsonscanner_p.h"
+
 #include <QtCore/QHash>
 #include <QtCore/QVarLengthArray>
 
-#include <charconv>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -12,16 +13,12 @@ namespace DataClient::detail {
 
 namespace {
 
-struct ParseError
-{
-    const char *what;
-    const char *at;
-};
-
-class Parser
+// The tree builder: values into NodeBuilders (one per depth, reused), objects' key lists
+// interned as Shapes; the scanner (jsonscanner_p.h) reads the tokens.
+class Parser : private JsonScanner
 {
 public:
-    Parser(const char *begin, const char *end) : m_begin(begin), m_p(begin), m_end(end) { }
+    Parser(const char *begin, const char *end) : JsonScanner(begin, end) { }
 
     ParseResult run()
     {
@@ -32,9 +29,9 @@ public:
             parseValue(holder, 0);
             skipSpace();
             if (m_p != m_end)
-                throw ParseError {"unexpected text after the JSON value", m_p};
+                fail("unexpected text after the JSON value");
             result.holder = holder.finishArray();
-        } catch (const ParseError &e) {
+        } catch (const JsonParseError &e) {
             result.error = QString::fromLatin1(e.what);
             result.offset = e.at - m_begin;
         }
@@ -49,14 +46,6 @@ private:
         qsizetype size;
         qsizetype decoded = -1; // index into m_decodedKeys
     };
-
-    void skipSpace()
-    {
-        while (m_p < m_end && (*m_p == ' ' || *m_p == '\n' || *m_p == '\r' || *m_p == '\t'))
-            ++m_p;
-    }
-
-    [[noreturn]] void fail(const char *what) { throw ParseError {what, m_p}; }
 
     NodeBuilder &builderAt(int depth)
     {
@@ -89,190 +78,11 @@ private:
 
     void literal(const char *word, Value value, NodeBuilder &out)
     {
-        const qsizetype n = qsizetype(std::strlen(word));
-        if (m_end - m_p < n || std::memcmp(m_p, word, size_t(n)) != 0)
-            fail("invalid literal");
-        m_p += n;
+        expectWord(word);
         out.appendValue(value);
     }
 
-    void parseNumber(NodeBuilder &out)
-    {
-        const char *start = m_p;
-        if (m_p < m_end && *m_p == '-')
-            ++m_p;
-        if (m_p >= m_end || *m_p < '0' || *m_p > '9')
-            fail("invalid value");
-        qint64 integer = 0;
-        int digits = 0;
-        if (*m_p == '0') {
-            ++m_p;
-            digits = 1;
-        } else {
-            while (m_p < m_end && *m_p >= '0' && *m_p <= '9') {
-                integer = integer * 10 + (*m_p - '0');
-                ++m_p;
-                if (++digits > 18)
-                    integer = 0; // too long for the fast path; from_chars below
-            }
-        }
-        bool simple = digits <= 15;
-        if (m_p < m_end && *m_p == '.') {
-            simple = false;
-            ++m_p;
-            const char *fraction = m_p;
-            while (m_p < m_end && *m_p >= '0' && *m_p <= '9')
-                ++m_p;
-            if (m_p == fraction)
-                fail("invalid number: digits expected after '.'");
-        }
-        if (m_p < m_end && (*m_p == 'e' || *m_p == 'E')) {
-            simple = false;
-            ++m_p;
-            if (m_p < m_end && (*m_p == '+' || *m_p == '-'))
-                ++m_p;
-            const char *exponent = m_p;
-            while (m_p < m_end && *m_p >= '0' && *m_p <= '9')
-                ++m_p;
-            if (m_p == exponent)
-                fail("invalid number: digits expected in the exponent");
-        }
-        double number = 0;
-        if (simple) {
-            number = double(integer);
-            if (*start == '-')
-                number = -number;
-        } else {
-            const auto [end, ec] = std::from_chars(start, m_p, number);
-            if (ec == std::errc::result_out_of_range)
-                throw ParseError {"number out of range", start};
-            if (ec != std::errc() || end != m_p)
-                throw ParseError {"invalid number", start};
-        }
-        out.appendValue(Value::makeNumber(number));
-    }
-
-    // Scans a string starting after its opening quote. Returns true when it is plain ASCII
-    // without escapes (then [m_p, end) is the text); otherwise decodes into m_text.
-    bool scanString(const char **textEnd)
-    {
-        const char *start = m_p;
-        bool plain = true;
-        while (true) {
-            // 8 bytes at a time while none is a quote, a backslash, a control or a non-ASCII byte
-            while (m_end - m_p >= 8) {
-                quint64 w;
-                std::memcpy(&w, m_p, 8);
-                constexpr quint64 ones = 0x0101010101010101ULL;
-                constexpr quint64 high = 0x8080808080808080ULL;
-                const quint64 quote = w ^ (ones * '"');
-                const quint64 slash = w ^ (ones * '\\');
-                const quint64 special
-                    = ((quote - ones) & ~quote) | ((slash - ones) & ~slash) | (w - ones * 0x20) | w;
-                if (special & high)
-                    break;
-                m_p += 8;
-            }
-            if (m_p >= m_end)
-                fail("unterminated string");
-            const unsigned char c = static_cast<unsigned char>(*m_p);
-            if (c == '"') {
-                *textEnd = m_p;
-                ++m_p;
-                if (plain)
-                    return true;
-                decode(start, *textEnd);
-                return false;
-            }
-            if (c < 0x20)
-                fail("control character in string");
-            if (c == '\\') {
-                plain = false;
-                ++m_p;
-                if (m_p >= m_end)
-                    fail("unterminated string");
-            } else if (c >= 0x80) {
-                plain = false;
-            }
-            ++m_p;
-        }
-    }
-
-    static int hexDigit(char c)
-    {
-        if (c >= '0' && c <= '9')
-            return c - '0';
-        if (c >= 'a' && c <= 'f')
-            return c - 'a' + 10;
-        if (c >= 'A' && c <= 'F')
-            return c - 'A' + 10;
-        return -1;
-    }
-
-    // Decodes escapes and UTF-8 of [begin, end) into m_text.
-    void decode(const char *begin, const char *end)
-    {
-        m_text.clear();
-        const char *run = begin;
-        const char *p = begin;
-        auto flush = [&](const char *upTo) {
-            if (upTo > run)
-                m_text += QString::fromUtf8(run, upTo - run);
-        };
-        while (p < end) {
-            if (*p != '\\') {
-                ++p;
-                continue;
-            }
-            flush(p);
-            const char e = p[1];
-            p += 2;
-            switch (e) {
-            case '"':
-                m_text += u'"';
-                break;
-            case '\\':
-                m_text += u'\\';
-                break;
-            case '/':
-                m_text += u'/';
-                break;
-            case 'b':
-                m_text += u'\b';
-                break;
-            case 'f':
-                m_text += u'\f';
-                break;
-            case 'n':
-                m_text += u'\n';
-                break;
-            case 'r':
-                m_text += u'\r';
-                break;
-            case 't':
-                m_text += u'\t';
-                break;
-            case 'u': {
-                if (end - p < 4)
-                    throw ParseError {"invalid \\u escape", p};
-                int code = 0;
-                for (int i = 0; i < 4; ++i) {
-                    const int h = hexDigit(p[i]);
-                    if (h < 0)
-                        throw ParseError {"invalid \\u escape", p};
-                    code = code * 16 + h;
-                }
-                p += 4;
-                m_text += QChar(char16_t(code));
-                break;
-            }
-            default:
-                throw ParseError {"invalid escape in string", p - 1};
-            }
-            run = p;
-        }
-        flush(end);
-    }
+    void parseNumber(NodeBuilder &out) { out.appendValue(Value::makeNumber(scanNumber())); }
 
     void parseString(NodeBuilder &out)
     {
@@ -414,10 +224,6 @@ public:
     }
 
 private:
-    const char *m_begin;
-    const char *m_p;
-    const char *m_end;
-    QString m_text;
     QList<QString> m_decodedKeys;
     std::vector<std::unique_ptr<NodeBuilder>> m_builders;
     QMultiHash<size_t, const Shape *> m_shapes;
