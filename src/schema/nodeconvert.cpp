@@ -77,82 +77,95 @@ bool nodesEqual(const Node *a, const Node *b)
     return true;
 }
 
-QJsonValue toJsonValue(const Value &value, const Node *owner, const RefToJson &refs)
+namespace {
+
+// What a converted value is made of: toJsonValue() and toVariant() are one walk over the tree
+// (convert() below) with these building blocks.
+template<typename Out> struct Target;
+
+template<> struct Target<QJsonValue>
 {
-    switch (value.type) {
-    case ValueType::Undefined:
-        return QJsonValue(QJsonValue::Undefined);
-    case ValueType::Null:
-        return QJsonValue(QJsonValue::Null);
-    case ValueType::False:
-        return false;
-    case ValueType::True:
-        return true;
-    case ValueType::Number:
-        return value.number;
-    case ValueType::String:
-        return owner->string(value);
-    case ValueType::Object: {
-        QJsonObject object;
-        const Node *node = value.node;
-        for (quint32 i = 0; i < node->count; ++i)
-            object.insert(node->shape->key(i), toJsonValue(node->at(i), node, refs));
-        return object;
-    }
-    case ValueType::Array: {
-        QJsonArray array;
-        const Node *node = value.node;
-        for (quint32 i = 0; i < node->count; ++i)
-            array.append(toJsonValue(node->at(i), node, refs));
-        return array;
-    }
-    case ValueType::EntityRef:
-    case ValueType::CollectionRef:
+    using Object = QJsonObject;
+    using Array = QJsonArray;
+    static QJsonValue undefined() { return QJsonValue(QJsonValue::Undefined); }
+    static QJsonValue null() { return QJsonValue(QJsonValue::Null); }
+    static QJsonValue string(const Node *owner, const Value &value) { return owner->string(value); }
+    static QJsonValue ref(const RefToJson &refs, const Value &value)
+    {
         return refs ? refs(value) : QJsonValue();
     }
-    return {};
-}
+    static void reserve(Array &, qsizetype) { }
+};
 
-QVariant toVariant(const Value &value, const Node *owner, const RefToJson &refs)
+template<> struct Target<QVariant>
 {
-    switch (value.type) {
-    case ValueType::Undefined:
-        return {};
-    case ValueType::Null:
-        return QVariant::fromValue(nullptr);
-    case ValueType::False:
-        return false;
-    case ValueType::True:
-        return true;
-    case ValueType::Number:
-        return value.number;
-    case ValueType::String: {
+    using Object = QVariantMap;
+    using Array = QVariantList;
+    static QVariant undefined() { return {}; }
+    static QVariant null() { return QVariant::fromValue(nullptr); }
+    static QVariant string(const Node *owner, const Value &value)
+    {
         // Built in the variant's own storage: QVariant(const QString &) would copy it (an atomic
         // reference count round trip for every string field read).
         QVariant string(QMetaType::fromType<QString>());
         *static_cast<QString *>(string.data()) = owner->string(value);
         return string;
     }
+    static QVariant ref(const RefToJson &refs, const Value &value)
+    {
+        return refs ? refs(value).toVariant() : QVariant();
+    }
+    static void reserve(Array &array, qsizetype size) { array.reserve(size); }
+};
+
+template<typename Out> Out convert(const Value &value, const Node *owner, const RefToJson &refs)
+{
+    using T = Target<Out>;
+    switch (value.type) {
+    case ValueType::Undefined:
+        return T::undefined();
+    case ValueType::Null:
+        return T::null();
+    case ValueType::False:
+        return Out(false);
+    case ValueType::True:
+        return Out(true);
+    case ValueType::Number:
+        return Out(value.number);
+    case ValueType::String:
+        return T::string(owner, value);
     case ValueType::Object: {
-        QVariantMap map;
+        typename T::Object object;
         const Node *node = value.node;
         for (quint32 i = 0; i < node->count; ++i)
-            map.insert(node->shape->key(i), toVariant(node->at(i), node, refs));
-        return map;
+            object.insert(node->shape->key(i), convert<Out>(node->at(i), node, refs));
+        return object;
     }
     case ValueType::Array: {
-        QVariantList list;
+        typename T::Array array;
         const Node *node = value.node;
-        list.reserve(node->count);
+        T::reserve(array, node->count);
         for (quint32 i = 0; i < node->count; ++i)
-            list.append(toVariant(node->at(i), node, refs));
-        return list;
+            array.append(convert<Out>(node->at(i), node, refs));
+        return array;
     }
     case ValueType::EntityRef:
     case ValueType::CollectionRef:
-        return refs ? refs(value).toVariant() : QVariant();
+        return T::ref(refs, value);
     }
     return {};
+}
+
+} // namespace
+
+QJsonValue toJsonValue(const Value &value, const Node *owner, const RefToJson &refs)
+{
+    return convert<QJsonValue>(value, owner, refs);
+}
+
+QVariant toVariant(const Value &value, const Node *owner, const RefToJson &refs)
+{
+    return convert<QVariant>(value, owner, refs);
 }
 
 namespace {
