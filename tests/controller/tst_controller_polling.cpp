@@ -111,7 +111,11 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(controller->getResponse(endpoint, id).found, 5000);
         controller.reset(); // with a live subscription and maybe a request in flight
         QSignalSpy received(&backend->server, &TestServer::requestReceived);
-        QVERIFY(!received.wait(100));
+        // Absence can only be watched for a while: a live 20 ms poll would send about ten
+        // requests in 250 ms. One may still arrive: a poll already on the wire when the
+        // Controller went (reads are deduplicated, so there is at most one).
+        QTest::qWait(250);
+        QVERIFY2(received.size() <= 1, qPrintable(u"%1 requests"_s.arg(received.size())));
         // The Controller released the endpoint (the test holds the only reference).
         QTRY_COMPARE(endpoint.use_count(), 1L);
     }
