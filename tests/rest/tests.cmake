@@ -9,6 +9,9 @@ dataclient_add_qtest(tst_restresponses SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_res
   LIBS DataClient::Rest DataClient::Testing)
 dataclient_add_qtest(tst_resource SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_resource.cpp
   LIBS DataClient::Rest DataClient::Testing)
+dataclient_add_qtest(tst_resourceoptions
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_resourceoptions.cpp ${CMAKE_CURRENT_LIST_DIR}/servertest.h
+  LIBS DataClient::Rest DataClient::Testing)
 dataclient_add_qtest(tst_resourceextend SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_resourceextend.cpp
   LIBS DataClient::Rest DataClient::Testing)
 dataclient_add_qtest(tst_customkeys SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_customkeys.cpp ${CMAKE_CURRENT_LIST_DIR}/servertest.h
