@@ -46,33 +46,43 @@ inline DataClient::Schema todoArray()
 inline qsizetype touchAll(const QVariant &value, QSet<const void *> *seenNested = nullptr,
                           bool nested = false)
 {
+    static const int recordType = QMetaType::fromType<DataClient::Record>().id();
     qsizetype sum = 0;
-    if (value.metaType() == QMetaType::fromType<DataClient::Record>()) {
+    const int type = value.typeId();
+    if (type == recordType) {
         const auto &record = *static_cast<const DataClient::Record *>(value.constData());
         if (nested && seenNested) {
-            if (seenNested->contains(record.identity()))
-                return 1;
+            const qsizetype before = seenNested->size();
             seenNested->insert(record.identity());
+            if (seenNested->size() == before)
+                return 1; // read already
         }
-        for (qsizetype i = 0; i < record.size(); ++i)
+        const qsizetype size = record.size();
+        for (qsizetype i = 0; i < size; ++i)
             sum += touchAll(record.valueAt(i), seenNested, true);
-    } else if (value.typeId() == QMetaType::QVariantList) {
+        return sum;
+    }
+    switch (type) {
+    case QMetaType::QVariantList: {
         QSet<const void *> seen;
         const QVariantList items = value.toList();
         for (const QVariant &item : items)
             sum += touchAll(item, seenNested ? seenNested : &seen, nested);
-    } else if (value.typeId() == QMetaType::QVariantMap) {
+        return sum;
+    }
+    case QMetaType::QVariantMap: {
         const QVariantMap map = value.toMap();
         for (auto it = map.cbegin(); it != map.cend(); ++it)
             sum += touchAll(it.value(), seenNested, nested);
-    } else if (value.typeId() == QMetaType::QString) {
-        sum += value.toString().size();
-    } else if (value.typeId() == QMetaType::QDateTime) {
-        sum += value.toDateTime().toMSecsSinceEpoch() & 1;
-    } else {
-        sum += 1;
+        return sum;
     }
-    return sum;
+    case QMetaType::QString:
+        return static_cast<const QString *>(value.constData())->size();
+    case QMetaType::QDateTime:
+        return static_cast<const QDateTime *>(value.constData())->toMSecsSinceEpoch() & 1;
+    default:
+        return 1;
+    }
 }
 
 } // namespace Bench
