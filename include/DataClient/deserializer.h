@@ -37,6 +37,9 @@ public:
     ~Deserializer();
 
     bool isNull() const;
+    //! True for Deserialize::dateTime() and Deserialize::decimal() (and copies of them): library
+    //! code that may run on any thread, unlike a custom function (which may be JavaScript).
+    bool isBuiltIn() const;
     QString expected() const;
     //! The deserialized value, or an invalid QVariant if \a value is not valid input.
     //! Null and undefined come back as a null QVariant (std::nullptr_t) without calling the

@@ -16,14 +16,6 @@ namespace DataClient::detail {
 
 namespace {
 
-bool isBuiltIn(const Deserializer &deserializer)
-{
-    static const QString dateTime = Deserialize::dateTime().expected();
-    static const QString decimal = Deserialize::decimal().expected();
-    const QString expected = deserializer.expected();
-    return expected == dateTime || expected == decimal;
-}
-
 bool runsAnywhere(const Schema &schema, QSet<QString> *seen)
 {
     switch (schema.kind()) {
@@ -53,7 +45,7 @@ bool runsAnywhere(const Schema &schema, QSet<QString> *seen)
         return false;
     const QStringList deserialized = entity.deserializedFields();
     for (const QString &field : deserialized) {
-        if (!isBuiltIn(entity.deserializer(field)))
+        if (!entity.deserializer(field).isBuiltIn())
             return false;
     }
     const QStringList nested = entity.nestedFields();

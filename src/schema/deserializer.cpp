@@ -28,6 +28,11 @@ bool Deserializer::isNull() const
     return !d || !d->function;
 }
 
+bool Deserializer::isBuiltIn() const
+{
+    return d && d->builtin != DeserializerPrivate::Builtin::None;
+}
+
 QString Deserializer::expected() const
 {
     return d ? d->expected : QString();

@@ -85,6 +85,19 @@ private Q_SLOTS:
         }
     }
 
+    // Built-in means library code, safe on a worker; the description does not make one built-in.
+    void builtInIsKnownByIdentityNotByDescription()
+    {
+        QVERIFY(Deserialize::dateTime().isBuiltIn());
+        QVERIFY(Deserialize::decimal().isBuiltIn());
+        const Deserializer copy = Deserialize::dateTime();
+        QVERIFY(copy.isBuiltIn());
+        QVERIFY(!Deserializer().isBuiltIn());
+        const Deserializer lookalike = Deserialize::custom(
+            Deserialize::dateTime().expected(), [](const QJsonValue &v) { return v.toVariant(); });
+        QVERIFY(!lookalike.isBuiltIn());
+    }
+
     void customAndNone()
     {
         const Deserializer upper = Deserialize::custom(u"a string"_s, [](const QJsonValue &value) {
