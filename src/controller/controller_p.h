@@ -12,6 +12,7 @@
 #include <DataClient/restendpoint.h>
 #include <DataClient/store.h>
 
+#include <QtCore/QFutureWatcher>
 #include <QtCore/QPointer>
 
 #include <memory>
@@ -63,6 +64,17 @@ public:
     //! The endpoint's future finished: convert or normalize a large answer on a worker, or
     //! complete().
     void onAnswer(quint64 id);
+    //! A watcher of \a future owned by the Controller that calls \a slot on the Controller's
+    //! thread when it finishes: destroying the Controller destroys the watcher, so no callback
+    //! can reach a dead Controller.
+    template<typename T, typename Slot>
+    QFutureWatcher<T> *watch(const QFuture<T> &future, Slot slot)
+    {
+        auto *watcher = new QFutureWatcher<T>(q);
+        QObject::connect(watcher, &QFutureWatcherBase::finished, q, std::move(slot));
+        watcher->setFuture(future);
+        return watcher;
+    }
     //! The worker's job on a large answer finished.
     void onConverted(quint64 id);
     //! Takes the request out of flight and commits its answer (\a worked when a worker

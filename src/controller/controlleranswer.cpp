@@ -50,11 +50,7 @@ void ControllerPrivate::onAnswer(quint64 id)
             }
         }
         if (work.isValid()) {
-            auto *converter = new QFutureWatcher<detail::BackgroundJson::Result>(q);
-            pending->converter = converter;
-            QObject::connect(converter, &QFutureWatcherBase::finished, q,
-                             [this, id] { onConverted(id); });
-            converter->setFuture(work);
+            pending->converter = watch(work, [this, id] { onConverted(id); });
             return;
         }
     }

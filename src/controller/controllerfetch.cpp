@@ -111,20 +111,11 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
             NetworkError::fromException(std::current_exception()));
     }
 
-    // The answer is delivered through a watcher owned by the Controller: destroying the
-    // Controller destroys the watcher, so no callback can reach a dead Controller.
     const quint64 id = request->id;
-    if (request->compact) {
-        auto *watcher = new QFutureWatcher<CompactAnswer>(q);
-        request->watcher = watcher;
-        QObject::connect(watcher, &QFutureWatcherBase::finished, q, [this, id] { onAnswer(id); });
-        watcher->setFuture(request->compactNetwork);
-    } else {
-        auto *watcher = new QFutureWatcher<QJsonValue>(q);
-        request->watcher = watcher;
-        QObject::connect(watcher, &QFutureWatcherBase::finished, q, [this, id] { onAnswer(id); });
-        watcher->setFuture(request->network);
-    }
+    const auto answered = [this, id] { onAnswer(id); };
+    request->watcher = request->compact
+        ? static_cast<QFutureWatcherBase *>(watch(request->compactNetwork, answered))
+        : watch(request->network, answered);
     inFlight.add(request);
     qCDebug(lcController).noquote() << "fetch" << requestKey << (read ? "(read)" : "(mutation)");
     const bool startedLoading = states.startLoading(key);
