@@ -1,0 +1,275 @@
+// Normalizing one entity: its read plan per shape, its pk, deduplication within the write and
+// staging its record in the write batch (the rest of the walk: normalizer.cpp).
+#include "normalizer_p.h"
+
+#include "deserializer_p.h"
+#include "entityschema_p.h"
+#include "schema_p.h"
+
+using namespace Qt::StringLiterals;
+
+namespace DataClient::detail {
+
+const Normalizer::Plan &Normalizer::plan(const EntitySchema &schema, const Shape *shape)
+{
+    const EntitySchemaPrivate *s = EntitySchemaPrivate::get(schema);
+    for (int i = 0; i < 4 && m_recentPlans[i]; ++i) {
+        Plan *recent = m_recentPlans[i];
+        if (recent->schema == s && recent->shape == shape) {
+            if (i > 0)
+                std::swap(m_recentPlans[i], m_recentPlans[i - 1]);
+            return *recent;
+        }
+    }
+    const QPair<const void *, const void *> key(s, shape);
+    Plan *found = nullptr;
+    if (m_planStore.size() <= 8) { // a few plans: no hash table to build
+        for (const auto &known : m_planStore) {
+            if (known->schema == s && known->shape == shape)
+                found = known.get();
+        }
+    } else {
+        found = m_plans.value(key);
+    }
+    if (!found) {
+        m_planStore.push_back(std::make_unique<Plan>());
+        found = m_planStore.back().get();
+        found->schema = s;
+        found->shape = shape;
+        found->table = &m_batch.local.entityTable(s->key);
+        if (!s->pkFunction)
+            found->pkIndex = shape->indexOf(QStringView(s->pkField));
+        for (const auto &nested : s->nested) {
+            const int index = shape->indexOf(QStringView(nested.field));
+            if (index >= 0)
+                found->nested.append({index, nested.resolve()});
+        }
+        for (const auto &[name, deserializer] : s->deserializers) {
+            const int index = shape->indexOf(QStringView(name));
+            if (index >= 0)
+                found->deserializers.append({index, deserializer});
+        }
+        if (m_planStore.size() == 9) {
+            for (const auto &known : m_planStore)
+                m_plans.insert({known->schema, known->shape}, known.get());
+        } else if (m_planStore.size() > 9) {
+            m_plans.insert(key, found);
+        }
+    }
+    std::move_backward(m_recentPlans, m_recentPlans + 3, m_recentPlans + 4);
+    m_recentPlans[0] = found;
+    return *found;
+}
+
+namespace {
+// The pk of a JSON value as text, without allocating for numbers and short strings.
+QStringView pkView(const Value &value, const Node *owner, char16_t *buffer, qsizetype capacity,
+                   QString *storage)
+{
+    if (value.type == ValueType::Number) {
+        const double number = value.number;
+        if (number == double(qint64(number)) && std::abs(number) < 1e15) {
+            qint64 n = qint64(number);
+            const bool negative = n < 0;
+            quint64 u = negative ? quint64(-n) : quint64(n);
+            qsizetype at = capacity;
+            do {
+                buffer[--at] = char16_t(u'0' + u % 10);
+                u /= 10;
+            } while (u);
+            if (negative)
+                buffer[--at] = u'-';
+            return QStringView(buffer + at, capacity - at);
+        }
+    } else if (value.type == ValueType::String && !value.utf16 && value.string.length <= capacity) {
+        const QLatin1StringView text = owner->latin1(value);
+        for (qsizetype i = 0; i < text.size(); ++i)
+            buffer[i] = char16_t(static_cast<unsigned char>(text.data()[i]));
+        return QStringView(buffer, text.size());
+    } else if (value.type == ValueType::String && value.utf16) {
+        return owner->utf16(value);
+    }
+    *storage = pkOf(value, owner);
+    return *storage;
+}
+} // namespace
+
+std::pair<quint32, quint32> Normalizer::entity(const Value &input, const Node *owner,
+                                               const EntitySchema &schema, const Path &path,
+                                               const Parent &parent, int depth, NodeRef *record)
+{
+    const EntitySchemaPrivate *s = EntitySchemaPrivate::get(schema);
+    if (!s)
+        fail(QString(), path, u"an entity schema"_s, u"a null EntitySchema"_s);
+    if (!input.isObject()) {
+        fail(s->key, path,
+             s->pkField.isEmpty() ? u"an object"_s
+                                  : u"an object with a primary key field \"%1\""_s.arg(s->pkField),
+             describe(input, owner));
+    }
+    const Node *object = input.node;
+    NodeRef processedHolder;
+    if (s->process) {
+        const QJsonObject processed
+            = s->process(objectJson(object),
+                         parent.node ? QJsonValue(objectJson(parent.node)) : QJsonValue(), m_args);
+        processedHolder = fromJsonValue(processed);
+        object = processedHolder->at(0).node;
+    }
+    const Plan &p = plan(schema, object->shape);
+
+    char16_t buffer[64];
+    QString pkStorage;
+    QStringView pk;
+    if (s->pkFunction) {
+        Value objectValue;
+        objectValue.type = ValueType::Object;
+        objectValue.node = const_cast<Node *>(object);
+        pkStorage = s->pkFunction(objectJson(object));
+        pk = pkStorage;
+        if (pk.isEmpty())
+            fail(s->key, path, u"a non-empty primary key (from its pk function)"_s,
+                 u"an empty one in "_s + describe(objectValue, nullptr));
+    } else {
+        const Value *field = p.pkIndex >= 0 ? &object->at(p.pkIndex) : nullptr;
+        if (field)
+            pk = pkView(*field, object, buffer, 64, &pkStorage);
+        if (pk.isEmpty()) {
+            const Path at {&path, s->pkField};
+            fail(s->key, at, u"a non-empty primary key (a string or a number)"_s,
+                 field ? describe(*field, object) : u"nothing"_s);
+        }
+    }
+
+    for (const auto &[index, deserializer] : p.deserializers) {
+        if (!accepts(deserializer, object->at(index), object)) {
+            const Path at {&path, object->shape->key(index)};
+            fail(s->key, at, deserializer.expected(), describe(object->at(index), object));
+        }
+    }
+
+    EntityTable &table = *p.table;
+    if (p.nested.isEmpty()) {
+        // Nothing to replace: keep the server's object as is. The same entity again in this
+        // response with the same fields (an author shared by many todos) is a no-op.
+        const quint32 slot = table.findOrAdd(pk);
+        const EntityWrite *earlier = stagedWrite(table.id, slot);
+        if (earlier && !earlier->invalidate && nodesEqual(earlier->node.get(), object)) {
+            if (record)
+                *record = earlier->node;
+            return {table.id, slot};
+        }
+        NodeRef shared = NodeRef::share(object);
+        if (record)
+            *record = shared;
+        stage(table, slot, std::move(shared), schema, false);
+        return {table.id, slot};
+    }
+
+    // The record keeps references in place of the nested values: copy the object in one piece
+    // (its strings stay where they are) and replace the nested fields in the copy.
+    quint64 nulled = 0;
+    for (const auto &nested : p.nested) {
+        if (nested.first < 64)
+            nulled |= quint64(1) << nested.first;
+    }
+    NodeRef normalized = NodeRef::adopt(Node::copyOf(object, nulled));
+    Node *copy = const_cast<Node *>(normalized.get()); // ours alone until staged
+    const Parent here {object, &schema, pk};
+    bool needsRebuild = false;
+    for (const auto &[index, nestedSchema] : p.nested) {
+        const Path at {&path, object->shape->key(index)};
+        const Value &field = object->at(index);
+        if (nestedSchema.kind() == Schema::Kind::Entity) {
+            // The common case (a nested entity), without the builder: a reference or null.
+            if (depth + 1 > MaxNormalizeDepth)
+                fail(nestedSchema.key(), at,
+                     u"at most %1 levels of nesting"_s.arg(MaxNormalizeDepth), u"deeper nesting"_s);
+            if (field.isNullish()) {
+                copy->replaceWithRef(quint32(index), ValueType::Null, 0, 0, false);
+                continue;
+            }
+            const auto [nestedTable, nestedSlot] = entity(
+                field, object, SchemaPrivate::get(nestedSchema)->entity, at, here, depth + 1);
+            copy->replaceWithRef(quint32(index), ValueType::EntityRef, nestedTable, nestedSlot,
+                                 true);
+            continue;
+        }
+        NodeBuilder &scratch = builderAt(depth);
+        scratch.clear();
+        visit(field, object, nestedSchema, at, here, depth + 1, scratch);
+        const Value value = scratch.takeSingle();
+        if (value.type == ValueType::String) {
+            needsRebuild = true; // a nested None schema kept a string: rebuild below
+            break;
+        }
+        copy->replace(quint32(index), value);
+    }
+    if (needsRebuild) {
+        normalized = {};
+        NodeBuilder builder;
+        builder.reserve(object->count, object->blobSize);
+        for (quint32 i = 0; i < object->count; ++i) {
+            const auto nested = std::find_if(p.nested.cbegin(), p.nested.cend(),
+                                             [&](const auto &n) { return n.first == int(i); });
+            if (nested == p.nested.cend()) {
+                builder.append(object->at(i), object);
+                continue;
+            }
+            const Path at {&path, object->shape->key(i)};
+            visit(object->at(i), object, nested->second, at, here, depth + 1, builder);
+        }
+        normalized = builder.finishObject(object->shape);
+    }
+
+    const quint32 slot = table.findOrAdd(pk);
+    if (record)
+        *record = normalized;
+    stage(table, slot, std::move(normalized), schema, false);
+    return {table.id, slot};
+}
+
+const EntityWrite *Normalizer::stagedWrite(quint32 table, quint32 slot) const
+{
+    if (m_batch.staged.size() <= table)
+        return nullptr;
+    const std::vector<quint32> &staged = m_batch.staged[table];
+    if (staged.size() <= slot || staged[slot] == 0)
+        return nullptr;
+    return &m_batch.entities[staged[slot] - 1];
+}
+
+void Normalizer::stage(EntityTable &table, quint32 slot, NodeRef node, const EntitySchema &schema,
+                       bool invalidate)
+{
+    if (m_batch.staged.size() <= table.id)
+        m_batch.staged.resize(table.id + 1);
+    std::vector<quint32> &staged = m_batch.staged[table.id];
+    if (staged.size() <= slot) {
+        // Sized like the table's capacity (a list's count, reserved): growing one by one
+        // zero-filled a slot per entity and stalled the read just after (perf).
+        staged.resize(std::max<size_t>(table.slots.capacity(), slot + 1), 0);
+    }
+    if (staged[slot] != 0) {
+        // The same entity again in one response: the later occurrence merges over the earlier.
+        EntityWrite &earlier = m_batch.entities[staged[slot] - 1];
+        if (invalidate || earlier.invalidate) {
+            earlier.node = std::move(node);
+            earlier.invalidate = invalidate;
+        } else if (!nodesEqual(earlier.node.get(), node.get())) {
+            earlier.node = StorePrivate::mergeRecords(EntitySchemaPrivate::get(schema),
+                                                      earlier.node, node, true);
+        }
+        return;
+    }
+    const EntitySchemaPrivate *s = EntitySchemaPrivate::get(schema);
+    if (m_lastKeptSchema != s) {
+        if (!m_batch.schemas.contains(schema))
+            m_batch.schemas.append(schema);
+        m_lastKeptSchema = s;
+    }
+    m_batch.entities.push_back(EntityWrite {table.id, slot, std::move(node), s, invalidate});
+    staged[slot] = quint32(m_batch.entities.size());
+}
+
+} // namespace DataClient::detail
