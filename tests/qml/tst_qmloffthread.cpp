@@ -152,27 +152,25 @@ private Q_SLOTS:
         QVERIFY(log.count(normalizedOff) >= 2); // parsed and normalized
     }
 
-    void aJsParseResponseKeepsTheAnswerOnTheGuiThread()
+    void aJsResponseHookKeepsTheAnswerOnTheGuiThread_data()
     {
+        QTest::addColumn<QByteArray>("hook");
+        QTest::newRow("parseResponse")
+            << "parseResponse: function(response) { "
+               "root.parsed = root.parsed + 1; return response.value }"_ba;
+        QTest::newRow("process") << "process: function(value, params) { "
+                                    "root.parsed = root.parsed + 1; return value }"_ba;
+    }
+    void aJsResponseHookKeepsTheAnswerOnTheGuiThread()
+    {
+        QFETCH(QByteArray, hook);
         LogCapture log;
-        const auto root = load("parseResponse: function(response) { "
-                               "root.parsed = root.parsed + 1; return response.value }");
+        const auto root = load(hook);
         QVERIFY(root);
         checkShown(queryOf(root.get()));
         QCOMPARE(root->property("parsed").toInt(), 1);
         QVERIFY(!log.contains(parsedOff));
         QVERIFY(!log.contains(normalizedOff));
-    }
-
-    void aJsProcessKeepsTheAnswerOnTheGuiThread()
-    {
-        LogCapture log;
-        const auto root = load("process: function(value, params) { "
-                               "root.parsed = root.parsed + 1; return value }");
-        QVERIFY(root);
-        checkShown(queryOf(root.get()));
-        QCOMPARE(root->property("parsed").toInt(), 1);
-        QVERIFY(!log.contains(parsedOff));
     }
 
     void aJsPrimaryKeyKeepsNormalizingOnTheGuiThread()
