@@ -15,6 +15,9 @@ struct RestEndpoint::Private
 namespace detail {
 //! "GET getList http://host/path" style prefix for messages about one endpoint.
 QString describeEndpoint(const RestEndpoint &endpoint);
+//! Whether the default parseResponse() reads \a response's body as JSON: a body, not 204, and a
+//! JSON content type or an endpoint with a schema (which expects JSON whatever the type says).
+bool isJsonBody(const Response &response, bool hasSchema);
 //! The default parseResponse(): what a 2xx \a response holds (see RestEndpoint::parseResponse).
 //! Throws NetworkError (InvalidResponse, 400) for a body that is not the JSON it should be.
 //! Uses nothing of the endpoint, so it may run on any thread.

@@ -17,9 +17,7 @@ namespace {
 // errors (and the rare input only QJsonDocument accepts) are exactly those of fetch().
 CompactJson compactBody(const Response &answer, bool hasSchema, const QString &schemaKey)
 {
-    const bool json = answer.status != 204 && !answer.body.isEmpty()
-        && (hasSchema || answer.contentType().contains("json"));
-    if (json) {
+    if (detail::isJsonBody(answer, hasSchema)) {
         CompactJson parsed = CompactJson::parse(answer.body);
         if (!parsed.isUndefined())
             return parsed;
@@ -29,9 +27,8 @@ CompactJson compactBody(const Response &answer, bool hasSchema, const QString &s
 
 bool parsesOnWorker(const Response &answer, bool hasSchema)
 {
-    return answer.isOk() && answer.status != 204
-        && answer.body.size() >= RestEndpoint::OffThreadBodySize
-        && (hasSchema || answer.contentType().contains("json"));
+    return answer.isOk() && answer.body.size() >= RestEndpoint::OffThreadBodySize
+        && detail::isJsonBody(answer, hasSchema);
 }
 
 } // namespace

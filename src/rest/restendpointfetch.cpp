@@ -161,14 +161,20 @@ QJsonValue RestEndpoint::parseResponse(const Response &response) const
 
 namespace detail {
 
+bool isJsonBody(const Response &response, bool hasSchema)
+{
+    return response.status != 204 && !response.body.isEmpty()
+        && (hasSchema || response.contentType().contains("json"));
+}
+
 QJsonValue readResponseBody(const Response &response, bool hasSchema, const QString &schemaKey)
 {
     if (response.status == 204 || response.body.isEmpty())
         return QJsonValue(QJsonValue::Null);
+    if (!isJsonBody(response, hasSchema))
+        return QString::fromUtf8(response.body);
     const QByteArray type = response.contentType();
     const bool jsonType = type.contains("json");
-    if (!jsonType && !hasSchema)
-        return QString::fromUtf8(response.body);
     const Parsed parsed = parseJson(response.body);
     if (parsed.error.isEmpty())
         return parsed.value;
