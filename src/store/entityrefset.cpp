@@ -21,8 +21,7 @@ void EntityRefSetAccess::addSlow(EntityRefSet &set, const QString &key, const Co
 {
     EntityRefSetData *d = set.detach();
     for (auto run = d->pending.rbegin(); run != d->pending.rend(); ++run) {
-        // Keys come from the store's tables: the same QString data, compare pointers first.
-        if (run->key.constData() == key.constData() || run->key == key) {
+        if (sameKey(run->key, key)) {
             run->pks.push_back(pk);
             return;
         }

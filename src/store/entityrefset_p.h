@@ -13,6 +13,12 @@
 
 namespace DataClient::detail {
 
+//! Keys come from the store's tables, so equal keys usually share their data: pointers first.
+inline bool sameKey(const QString &a, const QString &b)
+{
+    return a.constData() == b.constData() || a == b;
+}
+
 struct EntityRefSetData
 {
     //! Pks of one entity key not yet made into EntityRefs.
@@ -44,7 +50,7 @@ struct EntityRefSetData
     void addKey(const QString &key)
     {
         for (const QString &k : std::as_const(keys)) {
-            if (k.constData() == key.constData() || k == key)
+            if (sameKey(k, key))
                 return;
         }
         keys.append(key);
