@@ -13,42 +13,37 @@ quint32 tagOf(size_t hash)
 }
 } // namespace
 
-qint64 EntityTable::find(QStringView pk) const
+inline EntityTable::Probe EntityTable::probe(QStringView pk) const
 {
-    if (m_index.empty())
-        return -1;
     const size_t mask = m_index.size() - 1;
     const size_t hash = CompactKey::hash(pk);
     const quint32 tag = tagOf(hash);
     for (size_t i = hash & mask;; i = (i + 1) & mask) {
         const quint32 entry = m_index[i];
         if (entry == 0)
-            return -1;
+            return {-1, i, tag};
         if ((entry & ~SlotMask) == tag && slots[(entry & SlotMask) - 1].pk.equals(pk))
-            return (entry & SlotMask) - 1;
+            return {qint64(entry & SlotMask) - 1, i, tag};
     }
+}
+
+qint64 EntityTable::find(QStringView pk) const
+{
+    return m_index.empty() ? -1 : probe(pk).slot;
 }
 
 quint32 EntityTable::findOrAdd(QStringView pk)
 {
     if ((slots.size() + 1) * 2 > m_index.size())
         grow();
-    const size_t mask = m_index.size() - 1;
-    const size_t hash = CompactKey::hash(pk);
-    const quint32 tag = tagOf(hash);
-    size_t i = hash & mask;
-    for (;; i = (i + 1) & mask) {
-        const quint32 entry = m_index[i];
-        if (entry == 0)
-            break;
-        if ((entry & ~SlotMask) == tag && slots[(entry & SlotMask) - 1].pk.equals(pk))
-            return (entry & SlotMask) - 1;
-    }
+    const Probe found = probe(pk);
+    if (found.slot >= 0)
+        return quint32(found.slot);
     const quint32 slot = quint32(slots.size());
     if (slot + 1 > SlotMask)
         qFatal("DataClient: more than %u entities of one key", SlotMask - 1);
     slots.emplace_back(pk);
-    m_index[i] = (slot + 1) | tag;
+    m_index[found.position] = (slot + 1) | found.tag;
     return slot;
 }
 

@@ -76,6 +76,15 @@ public:
     QHash<quint32, EntityOverride> overrides;
 
 private:
+    //! Where \a pk is in the index: its slot (-1 if absent), the index position it is at or
+    //! would go to, and the hash bits its entry carries. The index must not be empty.
+    struct Probe
+    {
+        qint64 slot;
+        size_t position;
+        quint32 tag;
+    };
+    Probe probe(QStringView pk) const;
     void grow();
     std::vector<quint32> m_index; // open addressing: slot + 1 and hash bits (0 = empty)
 };
