@@ -27,8 +27,7 @@ class tst_Demo : public QObject
     Q_OBJECT
 
 private:
-    using Run = ProcessRun;
-    static Run runDemo(const QStringList &arguments)
+    static ProcessRun runDemo(const QStringList &arguments)
     {
         return runProcess(QStringLiteral(DEMO_EXECUTABLE), arguments);
     }
@@ -41,7 +40,7 @@ private Q_SLOTS:
     void screenshotShowsUserAndTodoRows()
     {
         const QString file = dir.filePath(u"demo.png"_s);
-        const Run run = runDemo({u"--screenshot"_s, file});
+        const ProcessRun run = runDemo({u"--screenshot"_s, file});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY2(run.out.contains(u"saved "_s), qPrintable(run.out));
 
@@ -90,7 +89,7 @@ private Q_SLOTS:
         FakeRestApi api(&server);
         QVERIFY(SampleData::install(&api, 3, 30));
         const QString file = dir.filePath(u"url.png"_s);
-        const Run run
+        const ProcessRun run
             = runDemo({u"--url"_s, server.url(), u"--user"_s, u"2"_s, u"--screenshot"_s, file});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY(!run.out.contains(u"Embedded REST server"_s));
@@ -109,7 +108,7 @@ private Q_SLOTS:
             return ServerResponse::json(QJsonObject {{u"error"_s, u"down for maintenance"_s}}, 503);
         });
         const QString file = dir.filePath(u"never.png"_s);
-        const Run run = runDemo(
+        const ProcessRun run = runDemo(
             {u"--url"_s, server.url(), u"--screenshot"_s, file, u"--timeout"_s, u"3000"_s});
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(u"no data shown within 3000 ms"_s), qPrintable(run.err));
@@ -223,7 +222,7 @@ private Q_SLOTS:
     {
         QFETCH(QStringList, arguments);
         QFETCH(QString, message);
-        const Run run = runDemo(arguments);
+        const ProcessRun run = runDemo(arguments);
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains(message), qPrintable(run.err));
         QVERIFY(run.err.contains(u"--help"_s));
@@ -231,7 +230,7 @@ private Q_SLOTS:
 
     void helpListsEveryOption()
     {
-        const Run run = runDemo({u"--help"_s});
+        const ProcessRun run = runDemo({u"--help"_s});
         QCOMPARE(run.exitCode, 0);
         for (const QString &option : {u"--url"_s, u"--latency"_s, u"--fail-rate"_s,
                                       u"--screenshot"_s, u"--timeout"_s, u"--user"_s, u"--serve"_s})

@@ -19,8 +19,7 @@ class tst_GithubPagination : public QObject
     Q_OBJECT
 
 private:
-    using Run = ProcessRun;
-    static Run run(const QStringList &arguments)
+    static ProcessRun run(const QStringList &arguments)
     {
         return runProcess(QStringLiteral(PAGINATION_EXECUTABLE), arguments);
     }
@@ -40,7 +39,7 @@ private Q_SLOTS:
         QFETCH(int, users);
         QFETCH(int, pageSize);
         QFETCH(int, pages);
-        const Run result = run(
+        const ProcessRun result = run(
             {u"--users"_s, QString::number(users), u"--page-size"_s, QString::number(pageSize)});
         QVERIFY2(result.exitCode == 0, qPrintable(result.err + result.out));
         for (int page = 1; page <= pages; ++page) {
@@ -58,7 +57,7 @@ private Q_SLOTS:
 
     void stopsAtMaxPages()
     {
-        const Run result = run({u"--max-pages"_s, u"2"_s});
+        const ProcessRun result = run({u"--max-pages"_s, u"2"_s});
         QCOMPARE(result.exitCode, 0);
         QVERIFY(result.out.contains(u"60 users in the stored list (2 pages, 60 distinct)"_s));
     }
@@ -95,7 +94,7 @@ private Q_SLOTS:
 
     void badCountsAreUsageErrors()
     {
-        const Run result = run({u"--page-size"_s, u"0"_s});
+        const ProcessRun result = run({u"--page-size"_s, u"0"_s});
         QCOMPARE(result.exitCode, 2);
         QVERIFY2(result.err.contains(u"--page-size expects a whole number >= 1, got '0'"_s),
                  qPrintable(result.err));
