@@ -3,6 +3,7 @@
 
 #include "deserializer_p.h"
 #include "isodatetime_p.h"
+#include "variantof_p.h"
 
 #include <QtCore/QDateTime>
 #include <QtCore/QLocale>
@@ -121,7 +122,7 @@ QVariant deserialize(const Deserializer &deserializer, const Value &value, const
         } else if (!readIsoDateTime(owner->latin1(value), &ms)) {
             return QVariant();
         }
-        return QVariant(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC));
+        return variantOf(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC));
     }
     return d->function(toJsonValue(value, owner));
 }

@@ -22,6 +22,7 @@
 namespace DataClient::detail {
 
 enum class ValueType : quint8 {
+    // Scalars first: isScalar() (variantof_p.h) is one comparison.
     Undefined,
     Null,
     False,

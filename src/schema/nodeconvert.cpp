@@ -1,5 +1,6 @@
 // Comparing compact values and converting them to and from QJsonValue / QVariant.
 #include "node_p.h"
+#include "variantof_p.h"
 
 #include <DataClient/schemaerror.h>
 
@@ -105,11 +106,7 @@ template<> struct Target<QVariant>
     static QVariant null() { return QVariant::fromValue(nullptr); }
     static QVariant string(const Node *owner, const Value &value)
     {
-        // Built in the variant's own storage: QVariant(const QString &) would copy it (an atomic
-        // reference count round trip for every string field read).
-        QVariant string(QMetaType::fromType<QString>());
-        *static_cast<QString *>(string.data()) = owner->string(value);
-        return string;
+        return variantOf(stringOf(value, owner));
     }
     static QVariant ref(const RefToJson &refs, const Value &value)
     {

@@ -2,6 +2,7 @@
 
 #include "deserializer_p.h"
 #include "entityschema_p.h"
+#include "variantof_p.h"
 
 using namespace Qt::StringLiterals;
 
@@ -103,7 +104,7 @@ QVariant Record::valueAt(qsizetype index) const
             return QVariant::fromValue(nullptr); // a normalized entity read without its schema
         if (kind < 0)
             return deserialize(s->deserializers.at(-kind - 1).second, v, d->node.get());
-        return toVariant(v, d->node.get());
+        return isScalar(v) ? scalarVariant(v, d->node.get()) : toVariant(v, d->node.get());
     }
     const QString &field = d->node->shape->key(index);
     // Names that differ mostly differ in length or first letter: check those before comparing.

@@ -7,6 +7,7 @@
 #include "entityschema_p.h"
 #include "record_p.h"
 #include "schema_p.h"
+#include "variantof_p.h"
 
 #include <QtCore/QJsonObject>
 
@@ -19,15 +20,6 @@ using namespace detail;
 namespace {
 
 constexpr int MaxDenormalizeDepth = 64;
-
-// A QVariant taking over \a record (QVariant::fromValue copies: one more atomic reference
-// count round trip per row, measurable on 10k rows).
-QVariant variantOf(Record &&record)
-{
-    QVariant variant(QMetaType::fromType<Record>());
-    static_cast<Record *>(variant.data())->swap(record);
-    return variant;
-}
 
 class Reader
 {

@@ -1,0 +1,72 @@
+// Building the QVariants that Record::valueAt() and the denormalizer hand out, without the
+// detours of the public constructors: a list of 10k rows reads tens of thousands of them.
+#pragma once
+
+#include "node_p.h"
+
+#include <QtCore/QVariant>
+
+#include <new>
+#include <type_traits>
+
+namespace DataClient::detail {
+
+/*!
+    A QVariant that takes over \a value (moved into the variant's own storage).
+
+    Qt 6.4's QVariant has no move-in constructor (QVariant::fromValue(T &&) came in 6.6): the
+    copying one costs an atomic reference count round trip for a QString or a Record, and
+    QVariant(QMetaType) + data() goes through the metatype's default constructor and a detach()
+    check. This fills the variant's storage the way Qt's own inline constructors do, through the
+    public QVariant::data_ptr(); only types QVariant keeps inline are accepted.
+*/
+template<typename T> QVariant variantOf(T &&value)
+{
+    using Type = std::remove_cvref_t<T>;
+    static_assert(QVariant::Private::CanUseInternalSpace<Type>,
+                  "only for types a QVariant stores inline");
+    QVariant variant;
+    QVariant::Private &d = variant.data_ptr();
+    // Field by field: assigning a whole Private went through a stack temporary that stalled
+    // store forwarding (perf showed it as the hottest instruction of Record::valueAt()).
+    d.is_null = false;
+    d.packedType = quintptr(QMetaType::fromType<Type>().iface()) >> 2;
+    new (&d.data.data) Type(std::forward<T>(value));
+    return variant;
+}
+
+//! A String value of \a owner as a QString (a copy: nodes keep Latin-1 or UTF-16 bytes).
+inline QString stringOf(const Value &value, const Node *owner)
+{
+    return value.utf16 ? owner->utf16(value).toString() : QString(owner->latin1(value));
+}
+
+//! True for the values scalarVariant() converts: everything but objects, arrays and refs.
+inline bool isScalar(const Value &value)
+{
+    return value.type < ValueType::Object;
+}
+
+/*!
+    A scalar value (undefined, null, bool, number, string) as a QVariant, built in place: what
+    Record::valueAt() returns for most fields. Objects, arrays and refs go through toVariant().
+*/
+inline QVariant scalarVariant(const Value &value, const Node *owner)
+{
+    switch (value.type) {
+    case ValueType::Number:
+        return variantOf(value.number);
+    case ValueType::True:
+        return variantOf(true);
+    case ValueType::False:
+        return variantOf(false);
+    case ValueType::String:
+        return variantOf(stringOf(value, owner));
+    case ValueType::Null:
+        return QVariant::fromValue(nullptr);
+    default:
+        return QVariant();
+    }
+}
+
+} // namespace DataClient::detail
