@@ -64,7 +64,7 @@ public:
 
 private:
     friend class RecordPrivate;
-    explicit Record(RecordPrivate *data);
+    explicit Record(RecordPrivate *data); // adopts data's first reference
     QExplicitlySharedDataPointer<RecordPrivate> d;
 };
 

@@ -11,7 +11,7 @@ namespace DataClient {
 using namespace detail;
 
 Record::Record() = default;
-Record::Record(RecordPrivate *data) : d(data) { }
+Record::Record(RecordPrivate *data) : d(data, QAdoptSharedDataTag()) { }
 Record::Record(const Record &other) = default;
 Record::Record(Record &&other) noexcept = default;
 Record &Record::operator=(const Record &other) = default;

@@ -39,11 +39,8 @@ private:
     }
     Record stub(const Node *node, const EntitySchema &schema)
     {
-        auto *d = new RecordPrivate;
-        d->node = NodeRef::share(node);
-        d->schema = schema;
-        d->plan = planFor(EntitySchemaPrivate::get(schema), node->shape);
         const auto *s = EntitySchemaPrivate::get(schema);
+        auto *d = new RecordPrivate(node, schema, planFor(s, node->shape));
         for (qsizetype i = 0; i < s->nested.size(); ++i)
             d->nested.append(QVariant::fromValue(nullptr));
         return RecordPrivate::make(d);
@@ -126,12 +123,9 @@ Record Reader::entity(quint32 table, quint32 slot, const EntitySchema &schema,
     m_path.append({table, slot});
     const int outerCut = std::exchange(m_lowestCut, INT_MAX);
 
-    auto *d = new RecordPrivate;
-    d->node = NodeRef::share(node);
-    d->schema = schema;
     const auto *s = EntitySchemaPrivate::get(schema);
     const FieldPlan *plan = planFor(s, node->shape);
-    d->plan = plan;
+    auto *d = new RecordPrivate(node, schema, plan);
     const Dependent self {&views, slot, Dependent::EntityViewKind};
     for (qsizetype n = 0; n < s->nested.size(); ++n) {
         const auto &nested = s->nested.at(n);
@@ -140,6 +134,18 @@ Record Reader::entity(quint32 table, quint32 slot, const EntitySchema &schema,
                                   : node->field(QStringView(nested.field));
         if (!field) {
             d->nested.append(QVariant());
+            continue;
+        }
+        if (!nested.factory && field->type == ValueType::EntityRef
+            && nested.schema.kind() == Schema::Kind::Entity) {
+            // The common case (an author of a todo) without value()'s returned QVariant.
+            Record record = entity(field->ref.table, field->ref.slot,
+                                   SchemaPrivate::get(nested.schema)->entity, self, true);
+            QVariant &out = d->nested.emplace_back();
+            if (record.isNull())
+                out = QVariant::fromValue(nullptr);
+            else
+                fillVariant(out, std::move(record));
             continue;
         }
         // A schema given directly is used in place; a lazy one is made (a copy) each time.
@@ -267,15 +273,18 @@ QVariant Reader::list(ListView &view)
                     view.members.resize(std::max<size_t>(slot + 1, view.members.size() * 2), false);
                 view.members[slot] = true;
             }
-            rows.reserve(items->size());
+            // Rows are filled where they live (fillVariant()); missing entities are dropped.
+            rows.resize(items->size());
+            QVariant *row = rows.data();
             view.rowSlots.reserve(items->size());
             for (quint32 slot : *items) {
                 Record record = entity(itemTable, slot, schema, none, false);
                 if (record.isNull())
                     continue;
-                rows.append(variantOf(std::move(record)));
+                fillVariant(*row++, std::move(record));
                 view.rowSlots.append(slot);
             }
+            rows.resize(row - rows.constData());
             view.value = rows;
         } else {
             view.value = QVariant();
