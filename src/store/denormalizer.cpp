@@ -152,7 +152,7 @@ Record Reader::entity(quint32 table, quint32 slot, const EntitySchema &schema,
         d->nested.append(nested.factory ? value(*field, node, nested.factory(), self)
                                         : value(*field, node, nested.schema, self));
     }
-    const Record record = RecordPrivate::make(d);
+    Record record = RecordPrivate::make(d);
 
     m_path.pop_back();
     const bool cacheable = m_lowestCut >= depth;
