@@ -114,7 +114,9 @@ QVariant deserialize(const Deserializer &deserializer, const Value &value, const
         return toVariant(value, owner);
     if (d->builtin == DeserializerPrivate::Builtin::DateTime && value.isString()) {
         qint64 ms = 0;
-        if (value.utf16) {
+        if (value.instant(&ms)) {
+            // read when the string was stored
+        } else if (value.utf16) {
             const auto parsed = parseIsoDateTime(owner->utf16(value));
             if (!parsed)
                 return QVariant();
@@ -135,6 +137,9 @@ bool accepts(const Deserializer &deserializer, const Value &value, const Node *o
     if (d->builtin == DeserializerPrivate::Builtin::DateTime) {
         if (!value.isString())
             return false;
+        qint64 ms = 0;
+        if (value.instant(&ms))
+            return true;
         return value.utf16 ? parseIsoDateTime(owner->utf16(value)).has_value()
                            : isIsoDateTime(owner->latin1(value));
     }

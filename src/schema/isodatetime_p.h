@@ -18,5 +18,7 @@ std::optional<qint64> parseIsoDateTime(QLatin1StringView text);
 bool isIsoDateTime(QLatin1StringView text);
 //! The same as parseIsoDateTime() without an optional (returned through the stack, it stalls).
 bool readIsoDateTime(QLatin1StringView text, qint64 *msecs);
+//! The length of the common form "YYYY-MM-DDTHH:MM:SS.mmmZ", which has a fast path.
+constexpr qsizetype IsoCommonFormLength = 24;
 
 } // namespace DataClient::detail

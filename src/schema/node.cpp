@@ -1,6 +1,8 @@
 // Compact nodes: allocation, copies, release, and the builder (node_p.h).
 #include "node_p.h"
 
+#include "isodatetime_p.h"
+
 #include <new>
 
 namespace DataClient::detail {
@@ -91,12 +93,23 @@ bool Node::stringEquals(const Value &value, QStringView text) const
 
 // --- NodeBuilder ---------------------------------------------------------------------------
 
+namespace {
+//! Value::instant(): a string in the common ISO 8601 form carries its instant.
+void readInstant(Value &value, QLatin1StringView text)
+{
+    qint64 msecs = 0;
+    if (text.size() == IsoCommonFormLength && text[10] == 'T' && readIsoDateTime(text, &msecs))
+        value.setInstant(msecs);
+}
+} // namespace
+
 void NodeBuilder::appendLatin1(QLatin1StringView text)
 {
     Value v;
     v.type = ValueType::String;
     v.string.offset = quint32(m_blob.size());
     v.string.length = quint32(text.size());
+    readInstant(v, text);
     m_blob.append(text.data(), text.size());
     m_values.append(v);
 }
@@ -120,6 +133,7 @@ void NodeBuilder::appendString(QStringView text)
         char *out = m_blob.data() + start;
         for (qsizetype i = 0; i < text.size(); ++i)
             out[i] = char(text[i].unicode());
+        readInstant(v, QLatin1StringView(out, text.size()));
         m_values.append(v);
         return;
     }

@@ -59,10 +59,36 @@ struct Value
     bool utf16 = false; // String: blob holds UTF-16 (else Latin-1)
     // EntityRef/CollectionRef: ids of a batch not yet resolved, for StorePrivate::resolve() to
     // rewrite (left set when the batch's ids are the store's already).
+    // String: bits 32..47 of the cached instant (see instant()).
     quint16 pending = 0;
-    quint32 unused32 = 0;
+    // String: bits 0..31 of the cached instant; 0 elsewhere.
+    quint32 instantLow = 0;
 
     Value() : number(0) { }
+
+    // A Latin-1 string in the common ISO 8601 form ("2024-02-15T09:49:06.214Z", what servers
+    // and JavaScript's toISOString() send) carries its instant, read once when the string is
+    // stored (NodeBuilder::appendLatin1()): a list of 10k dates is then read without parsing
+    // them again, both when the store checks them (normalize) and when Records deserialize
+    // them. The string itself stays as the server sent it. 48 bits, biased so that 0 means
+    // "none": instants within about 4400 years of 1970.
+    static constexpr qint64 InstantBias = qint64(1) << 47;
+    bool instant(qint64 *msecs) const
+    {
+        const quint64 code = quint64(pending) << 32 | instantLow;
+        if (type != ValueType::String || code == 0)
+            return false;
+        *msecs = qint64(code) - InstantBias;
+        return true;
+    }
+    void setInstant(qint64 msecs)
+    {
+        if (msecs <= -InstantBias || msecs >= InstantBias)
+            return; // out of range: read from the string when needed
+        const quint64 code = quint64(msecs + InstantBias);
+        pending = quint16(code >> 32);
+        instantLow = quint32(code);
+    }
     bool isObject() const { return type == ValueType::Object; }
     bool isArray() const { return type == ValueType::Array; }
     bool isString() const { return type == ValueType::String; }
@@ -188,7 +214,7 @@ struct DATACLIENT_SCHEMA_EXPORT Node
         old.type = type;
         old.utf16 = false;
         old.pending = pending ? 1 : 0;
-        old.unused32 = 0;
+        old.instantLow = 0;
     }
 };
 static_assert(sizeof(Node) % 8 == 0);

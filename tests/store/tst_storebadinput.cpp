@@ -122,21 +122,46 @@ private Q_SLOTS:
         }
     }
 
+    void goodDateTimesReadBack_data()
+    {
+        QTest::addColumn<bool>("parsed");
+        QTest::newRow("CompactJson (our parser)") << true;
+        QTest::newRow("QJsonValue") << false;
+    }
     void goodDateTimesReadBack()
     {
+        // Strings in the common form carry their instant from the moment they are stored
+        // (Value::instant()); the rest, and instants beyond its range, are read from the text.
+        QFETCH(bool, parsed);
         Store &store = *current;
         const QStringList dates {u"2023-05-15T15:36:43.144Z"_s, u"2024-02-29T00:00:00.000Z"_s,
-                                 u"1999-12-31T23:59:59.999Z"_s, u"1970-01-01T00:00:00.000Z"_s};
+                                 u"1999-12-31T23:59:59.999Z"_s, u"1970-01-01T00:00:00.000Z"_s,
+                                 u"1969-12-31T23:59:59.999Z"_s, u"0001-01-01T00:00:00.000Z"_s,
+                                 u"6400-01-01T00:00:00.000Z"_s, u"9999-12-31T23:59:59.999Z"_s,
+                                 u"2023-05-15T15:36:43Z"_s,     u"2023-05-15T17:36:43.144+02:00"_s};
         QJsonArray list;
-        for (qsizetype i = 0; i < dates.size(); ++i)
-            list.append(QJsonObject {{u"id"_s, int(i + 10)}, {u"createdAt"_s, dates[i]}});
-        QVERIFY(store.setResponse(u"dates"_s, todoList(), {}, list, at(200)).ok());
+        for (qsizetype i = 0; i < dates.size(); ++i) {
+            list.append(QJsonObject {
+                {u"id"_s, int(i + 10)}, {u"createdAt"_s, dates[i]}, {u"title"_s, dates[i]}});
+        }
+        const StoreWrite write = parsed
+            ? store.setResponse(u"dates"_s, todoList(), {},
+                                CompactJson::parse(QJsonDocument(list).toJson()), at(200))
+            : store.setResponse(u"dates"_s, todoList(), {}, list, at(200));
+        QVERIFY(write.ok());
         const QVariantList rows = store.denormalize(u"dates"_s, todoList(), {}).data.toList();
         QCOMPARE(rows.size(), dates.size());
         for (qsizetype i = 0; i < dates.size(); ++i) {
-            QCOMPARE(rows[i].value<Record>().value(u"createdAt"_s).toDateTime(),
-                     QDateTime::fromString(dates[i], Qt::ISODateWithMs));
+            const Record row = rows[i].value<Record>();
+            const QDateTime expected = QDateTime::fromString(dates[i], Qt::ISODateWithMs);
+            QVERIFY2(expected.isValid(), qPrintable(dates[i]));
+            QCOMPARE(row.value(u"createdAt"_s).toDateTime(), expected);
+            QCOMPARE(row.value(u"createdAt"_s).toDateTime().timeSpec(), Qt::UTC);
+            // a field without a deserializer stays the text the server sent
+            QCOMPARE(row.value(u"title"_s).typeId(), QMetaType::QString);
+            QCOMPARE(row.value(u"title"_s).toString(), dates[i]);
         }
+        QCOMPARE(store.entity({u"Todo"_s, u"10"_s})->value(u"createdAt"_s).toString(), dates[0]);
     }
 
     void badDecimal()
