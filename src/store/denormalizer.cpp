@@ -274,6 +274,7 @@ QVariant Reader::list(ListView &view)
                 view.members[slot] = true;
             }
             // Rows are filled where they live (fillVariant()); missing entities are dropped.
+            rows.reserve(items->size()); // exactly: resize() alone rounds up to a power of 2
             rows.resize(items->size());
             QVariant *row = rows.data();
             view.rowSlots.reserve(items->size());
