@@ -79,6 +79,10 @@ StoreWrite StorePrivate::commitPrepared(std::optional<quint64> layer, const QStr
     StoreWrite outcome;
     if (!layer && meta.date > 0 && meta.date < resetAt)
         return outcome; // CASES 37: started before the store was reset
+    if (std::optional<SchemaError> full = roomFor(*batch)) {
+        outcome.error = std::move(full);
+        return outcome;
+    }
     resolve(*batch);
     if (layer) {
         layers[*layer].push_back(LayerBatch {resultKey, batch, meta});

@@ -99,7 +99,7 @@ void Normalizer::visitInvalidate(const Value &value, const Node *owner, const Sc
              describe(value, owner));
     }
     EntityTable &table = m_batch.local.entityTable(s->key);
-    const quint32 slot = table.findOrAdd(pk);
+    const quint32 slot = slotFor(table, pk, path);
     stage(table, slot, {}, entity, true);
     out.appendValue(Value::makeRef(ValueType::EntityRef, table.id, slot, true));
 }

@@ -152,7 +152,7 @@ std::pair<quint32, quint32> Normalizer::entity(const Value &input, const Node *o
     if (p.nested.isEmpty()) {
         // Nothing to replace: keep the server's object as is. The same entity again in this
         // response with the same fields (an author shared by many todos) is a no-op.
-        const quint32 slot = table.findOrAdd(pk);
+        const quint32 slot = slotFor(table, pk, path);
         const EntityWrite *earlier = stagedWrite(table.id, slot);
         if (earlier && !earlier->invalidate && nodesEqual(earlier->node.get(), object)) {
             if (record)
@@ -222,7 +222,7 @@ std::pair<quint32, quint32> Normalizer::entity(const Value &input, const Node *o
         normalized = builder.finishObject(object->shape);
     }
 
-    const quint32 slot = table.findOrAdd(pk);
+    const quint32 slot = slotFor(table, pk, path);
     if (record)
         *record = normalized;
     stage(table, slot, std::move(normalized), schema, false);

@@ -77,6 +77,8 @@ private:
     const EntityWrite *stagedWrite(quint32 table, quint32 slot) const;
     [[noreturn]] void fail(const QString &entityKey, const Path &path, const QString &expected,
                            const QString &found) const;
+    //! The slot of \a pk in \a table (created when new), or a failure when the table is full.
+    quint32 slotFor(EntityTable &table, QStringView pk, const Path &path) const;
 
     const Params &m_args;
     WriteBatch &m_batch;

@@ -9,6 +9,7 @@
 namespace DataClient {
 
 using namespace detail;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -47,6 +48,29 @@ struct Maps
 };
 
 } // namespace
+
+std::optional<SchemaError> StorePrivate::roomFor(const WriteBatch &batch) const
+{
+    if (batch.resolved)
+        return {};
+    for (const auto &from : batch.local.entities) {
+        const EntityTable *to = findEntityTable(from->key);
+        if (!to || to->hasRoomFor(from->slots.size()))
+            continue; // the batch's own table was checked while normalizing
+        // Near capacity: count the pks that are really new.
+        size_t added = 0;
+        char16_t buffer[16];
+        for (const EntitySlot &slot : from->slots)
+            added += to->find(slot.pk.view(buffer)) < 0 ? 1 : 0;
+        if (!to->hasRoomFor(added)) {
+            return SchemaError(
+                from->key, QString(),
+                u"at most %1 entities of one key in a store"_s.arg(EntityTable::capacity()),
+                u"%1 stored and %2 new in this response"_s.arg(to->slots.size()).arg(added));
+        }
+    }
+    return {};
+}
 
 void StorePrivate::resolve(WriteBatch &batch)
 {

@@ -47,6 +47,9 @@ public:
                               const std::shared_ptr<detail::WriteBatch> &batch, const Meta &meta);
     //! Maps a prepared batch's local tables and slots onto the store's (resolve.cpp).
     void resolve(detail::WriteBatch &batch);
+    //! Why the batch's new entities would not fit the store's tables, if they would not
+    //! (EntityTable::capacity()); checked before resolve() changes anything.
+    std::optional<SchemaError> roomFor(const detail::WriteBatch &batch) const;
     void commit(detail::WriteBatch &batch, const QString &resultKey, const Meta &meta,
                 ChangeSet &changes);
     //! What an entity or collection shows changed: report it and invalidate what depends on it.

@@ -1,5 +1,8 @@
 #include "tables_p.h"
 
+#include <algorithm>
+#include <atomic>
+
 namespace DataClient::detail {
 
 // An index entry is the slot + 1 in its low bits and a few bits of the pk's hash above them:
@@ -11,7 +14,20 @@ quint32 tagOf(size_t hash)
 {
     return quint32(hash >> (64 - (32 - SlotBits))) << SlotBits;
 }
+constexpr quint32 RealCapacity = SlotMask - 1; // entries store slot + 1
+std::atomic<quint32> capacityForTesting {0}; // read by workers preparing writes
 } // namespace
+
+quint32 EntityTable::capacity()
+{
+    const quint32 lowered = capacityForTesting.load(std::memory_order_relaxed);
+    return lowered ? lowered : RealCapacity;
+}
+
+void setEntityCapacityForTesting(quint32 capacity)
+{
+    capacityForTesting.store(std::min(capacity, RealCapacity), std::memory_order_relaxed);
+}
 
 inline EntityTable::Probe EntityTable::probe(QStringView pk) const
 {
@@ -40,8 +56,8 @@ quint32 EntityTable::findOrAdd(QStringView pk)
     if (found.slot >= 0)
         return quint32(found.slot);
     const quint32 slot = quint32(slots.size());
-    if (slot + 1 > SlotMask)
-        qFatal("DataClient: more than %u entities of one key", SlotMask - 1);
+    if (slot >= RealCapacity) // writes check hasRoomFor() before they get here
+        qFatal("DataClient: more than %u entities of one key", RealCapacity);
     slots.emplace_back(pk);
     m_index[found.position] = (slot + 1) | found.tag;
     return slot;

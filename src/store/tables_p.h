@@ -51,8 +51,14 @@ public:
 
     //! The slot of \a pk, or -1.
     qint64 find(QStringView pk) const;
-    //! The slot of \a pk, created empty when new.
+    //! The slot of \a pk, created empty when new. Writes check hasRoomFor() first: a table
+    //! past capacity() stops the program.
     quint32 findOrAdd(QStringView pk);
+    //! How many entities of one key a table can hold: slot numbers share 32-bit index entries
+    //! with hash bits (about 67 million).
+    static quint32 capacity();
+    //! Whether \a more new entities fit.
+    bool hasRoomFor(size_t more) const { return slots.size() + more <= capacity(); }
     //! Room for \a more new slots (a list of 10k entities grows the table once).
     void reserve(size_t more);
     //! Takes over \a from's slots and index when this table has none yet (the first write of
@@ -88,6 +94,9 @@ private:
     void grow();
     std::vector<quint32> m_index; // open addressing: slot + 1 and hash bits (0 = empty)
 };
+
+//! Lowers EntityTable::capacity() (0: back to the real one), so that tests can reach it.
+DATACLIENT_STORE_EXPORT void setEntityCapacityForTesting(quint32 capacity);
 
 struct CollectionSlot
 {
