@@ -50,9 +50,9 @@ void Normalizer::fail(const QString &entityKey, const Path &path, const QString 
     throw SchemaError(entityKey, path.render(), expected, found);
 }
 
-quint32 Normalizer::slotFor(EntityTable &table, QStringView pk, const Path &path) const
+quint32 Normalizer::slotInFullTable(EntityTable &table, QStringView pk, const Path &path) const
 {
-    if (!table.hasRoomFor(1) && table.find(pk) < 0) {
+    if (table.find(pk) < 0) {
         fail(table.key, path, u"at most %1 entities of one key"_s.arg(EntityTable::capacity()),
              u"one more (\"%1\")"_s.arg(pk));
     }

@@ -78,7 +78,13 @@ private:
     [[noreturn]] void fail(const QString &entityKey, const Path &path, const QString &expected,
                            const QString &found) const;
     //! The slot of \a pk in \a table (created when new), or a failure when the table is full.
-    quint32 slotFor(EntityTable &table, QStringView pk, const Path &path) const;
+    quint32 slotFor(EntityTable &table, QStringView pk, const Path &path) const
+    {
+        if (Q_UNLIKELY(!table.hasRoomFor(1)))
+            return slotInFullTable(table, pk, path);
+        return table.findOrAdd(pk);
+    }
+    quint32 slotInFullTable(EntityTable &table, QStringView pk, const Path &path) const;
 
     const Params &m_args;
     WriteBatch &m_batch;

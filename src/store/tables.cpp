@@ -15,18 +15,14 @@ quint32 tagOf(size_t hash)
     return quint32(hash >> (64 - (32 - SlotBits))) << SlotBits;
 }
 constexpr quint32 RealCapacity = SlotMask - 1; // entries store slot + 1
-std::atomic<quint32> capacityForTesting {0}; // read by workers preparing writes
 } // namespace
 
-quint32 EntityTable::capacity()
-{
-    const quint32 lowered = capacityForTesting.load(std::memory_order_relaxed);
-    return lowered ? lowered : RealCapacity;
-}
+std::atomic<quint32> EntityTable::s_capacity {RealCapacity};
 
 void setEntityCapacityForTesting(quint32 capacity)
 {
-    capacityForTesting.store(std::min(capacity, RealCapacity), std::memory_order_relaxed);
+    EntityTable::s_capacity.store(capacity ? std::min(capacity, RealCapacity) : RealCapacity,
+                                  std::memory_order_relaxed);
 }
 
 inline EntityTable::Probe EntityTable::probe(QStringView pk) const

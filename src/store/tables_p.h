@@ -13,6 +13,7 @@
 #include <QtCore/QList>
 #include <QtCore/QSharedData>
 
+#include <atomic>
 #include <vector>
 
 namespace DataClient::detail {
@@ -44,6 +45,9 @@ struct EntityOverride
     bool deleted = false;
 };
 
+//! Lowers EntityTable::capacity() (0: back to the real one), so that tests can reach it.
+DATACLIENT_STORE_EXPORT void setEntityCapacityForTesting(quint32 capacity);
+
 class EntityTable
 {
 public:
@@ -56,8 +60,8 @@ public:
     quint32 findOrAdd(QStringView pk);
     //! How many entities of one key a table can hold: slot numbers share 32-bit index entries
     //! with hash bits (about 67 million).
-    static quint32 capacity();
-    //! Whether \a more new entities fit.
+    static quint32 capacity() { return s_capacity.load(std::memory_order_relaxed); }
+    //! Whether \a more new entities fit (checked for every entity a write adds: inline).
     bool hasRoomFor(size_t more) const { return slots.size() + more <= capacity(); }
     //! Room for \a more new slots (a list of 10k entities grows the table once).
     void reserve(size_t more);
@@ -92,11 +96,10 @@ private:
     };
     Probe probe(QStringView pk) const;
     void grow();
+    friend void setEntityCapacityForTesting(quint32 capacity);
+    static std::atomic<quint32> s_capacity; // lowered by tests; read by workers preparing writes
     std::vector<quint32> m_index; // open addressing: slot + 1 and hash bits (0 = empty)
 };
-
-//! Lowers EntityTable::capacity() (0: back to the real one), so that tests can reach it.
-DATACLIENT_STORE_EXPORT void setEntityCapacityForTesting(quint32 capacity);
 
 struct CollectionSlot
 {
