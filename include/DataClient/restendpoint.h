@@ -184,8 +184,9 @@ public:
     //! A copy with \a overrides applied, of the same dynamic type (see clone()).
     EndpointPtr extend(const EndpointOverrides &overrides) const;
 
-    //! The manager used when fetch() is given none: one per thread, owned by the application
-    //! object (or deleted at thread exit).
+    //! The manager used when fetch() is given none: one per thread. The main thread's is owned
+    //! by the application object and deleted first thing when it is destroyed (before Qt tears
+    //! it down); other threads' are deleted at thread exit.
     static QNetworkAccessManager *defaultNetworkAccessManager();
 
 protected:

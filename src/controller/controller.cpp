@@ -20,6 +20,15 @@ namespace {
 // when it chose none (or its choice was destroyed).
 QPointer<Controller> g_chosen;
 QPointer<Controller> g_default;
+
+// Deletes the default Controller (and with it its network manager) from ~QCoreApplication's
+// post routines, while the application object is still whole: among the application's children
+// it would go after QCoreApplication::instance() became null (see RestEndpoint's default
+// network manager; tst_controller_teardown).
+void deleteDefaultController()
+{
+    delete g_default.data();
+}
 } // namespace
 
 ControllerPrivate::ControllerPrivate(Controller *controller) : q(controller) { }
@@ -116,8 +125,15 @@ Controller *Controller::instance()
 {
     if (g_chosen)
         return g_chosen;
-    if (!g_default)
-        g_default = new Controller(nullptr, QCoreApplication::instance());
+    if (!g_default) {
+        QCoreApplication *app = QCoreApplication::instance();
+        g_default = new Controller(nullptr, app);
+        static QPointer<QCoreApplication> cleanedUpBy; // post routines run once per application
+        if (app && cleanedUpBy != app) {
+            qAddPostRoutine(deleteDefaultController);
+            cleanedUpBy = app;
+        }
+    }
     return g_default;
 }
 

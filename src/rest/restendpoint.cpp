@@ -25,6 +25,19 @@ QString compactJson(const QVariant &value)
     return value.toString();
 }
 
+// The calling thread's default manager (see defaultNetworkAccessManager()).
+thread_local QPointer<QNetworkAccessManager> t_defaultManager;
+thread_local std::unique_ptr<QNetworkAccessManager> t_ownedManager;
+
+// Deletes the main thread's default manager from ~QCoreApplication's post routines, while the
+// application object is still whole. Among the application's children it would be deleted after
+// QCoreApplication::instance() became null, while its network thread may still be delivering
+// an event through the application object (tst_controller_teardown).
+void deleteMainThreadManager()
+{
+    delete t_defaultManager.data();
+}
+
 } // namespace
 
 RestEndpoint::RestEndpoint(const EndpointOptions &options) : d(std::make_unique<Private>())
@@ -251,21 +264,20 @@ EndpointPtr RestEndpoint::clone(const EndpointOptions &options) const
 
 QNetworkAccessManager *RestEndpoint::defaultNetworkAccessManager()
 {
-    // One per thread. The main thread's is a child of the application object, so it is deleted
-    // while Qt is still up; other threads' (and one made before the application object exists)
-    // are deleted at thread exit.
-    static thread_local QPointer<QNetworkAccessManager> manager;
-    static thread_local std::unique_ptr<QNetworkAccessManager> owned;
-    if (!manager) {
+    // One per thread. The main thread's is a child of the application object, deleted when the
+    // application object is (first thing, by a post routine); other threads' (and one made
+    // before the application object exists) are deleted at thread exit.
+    if (!t_defaultManager) {
         QCoreApplication *app = QCoreApplication::instance();
         if (app && QThread::currentThread() == app->thread()) {
-            manager = new QNetworkAccessManager(app);
+            t_defaultManager = new QNetworkAccessManager(app);
+            qAddPostRoutine(deleteMainThreadManager);
         } else {
-            owned = std::make_unique<QNetworkAccessManager>();
-            manager = owned.get();
+            t_ownedManager = std::make_unique<QNetworkAccessManager>();
+            t_defaultManager = t_ownedManager.get();
         }
     }
-    return manager;
+    return t_defaultManager;
 }
 
 namespace detail {

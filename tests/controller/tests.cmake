@@ -29,3 +29,15 @@ dataclient_add_qtest(tst_offthreadanswers
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_offthreadanswers.cpp ${PROJECT_SOURCE_DIR}/tests/rest/logcapture.h
     ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
   LIBS DataClient::Qml DataClient::Testing Qt6::Network)
+
+# The app-wide defaults are deleted before the application object is torn down (a probe program).
+add_executable(dataclient-teardown-probe ${CMAKE_CURRENT_LIST_DIR}/teardownprobe.cpp)
+target_link_libraries(dataclient-teardown-probe PRIVATE DataClient::Controller Qt6::Network)
+dataclient_apply_strictness(dataclient-teardown-probe)
+dataclient_add_qtest(tst_controller_teardown
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_controller_teardown.cpp
+    ${PROJECT_SOURCE_DIR}/tests/examples/processrun.h
+  LIBS Qt6::Network)
+target_compile_definitions(tst_controller_teardown PRIVATE
+  TEARDOWN_PROBE="$<TARGET_FILE:dataclient-teardown-probe>")
+add_dependencies(tst_controller_teardown dataclient-teardown-probe)
