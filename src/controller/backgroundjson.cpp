@@ -22,7 +22,6 @@ bool runsAnywhere(const Schema &schema, QSet<QString> *seen)
     case Schema::Kind::None:
         return true;
     case Schema::Kind::Array:
-        return runsAnywhere(schema.itemSchema(), seen);
     case Schema::Kind::Collection:
         return runsAnywhere(schema.itemSchema(), seen);
     case Schema::Kind::Object: {

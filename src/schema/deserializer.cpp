@@ -105,6 +105,20 @@ Deserializer custom(const QString &expected, Deserializer::Function function)
 
 namespace detail {
 
+namespace {
+// The instant of a String value: carried since it was stored (Value::instant()), else read.
+bool instantOf(const Value &value, const Node *owner, qint64 *ms)
+{
+    if (value.instant(ms))
+        return true;
+    if (!value.utf16)
+        return readIsoDateTime(owner->latin1(value), ms);
+    const auto parsed = parseIsoDateTime(owner->utf16(value));
+    *ms = parsed.value_or(0);
+    return parsed.has_value();
+}
+} // namespace
+
 QVariant deserialize(const Deserializer &deserializer, const Value &value, const Node *owner)
 {
     if (value.isNullish())
@@ -114,16 +128,8 @@ QVariant deserialize(const Deserializer &deserializer, const Value &value, const
         return toVariant(value, owner);
     if (d->builtin == DeserializerPrivate::Builtin::DateTime && value.isString()) {
         qint64 ms = 0;
-        if (value.instant(&ms)) {
-            // read when the string was stored
-        } else if (value.utf16) {
-            const auto parsed = parseIsoDateTime(owner->utf16(value));
-            if (!parsed)
-                return QVariant();
-            ms = *parsed;
-        } else if (!readIsoDateTime(owner->latin1(value), &ms)) {
+        if (!instantOf(value, owner, &ms))
             return QVariant();
-        }
         return variantOf(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC));
     }
     return d->function(toJsonValue(value, owner));
@@ -135,13 +141,8 @@ bool accepts(const Deserializer &deserializer, const Value &value, const Node *o
     if (value.isNullish() || !d || !d->function)
         return true;
     if (d->builtin == DeserializerPrivate::Builtin::DateTime) {
-        if (!value.isString())
-            return false;
         qint64 ms = 0;
-        if (value.instant(&ms))
-            return true;
-        return value.utf16 ? parseIsoDateTime(owner->utf16(value)).has_value()
-                           : isIsoDateTime(owner->latin1(value));
+        return value.isString() && instantOf(value, owner, &ms);
     }
     return deserialize(deserializer, value, owner).isValid();
 }

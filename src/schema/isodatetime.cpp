@@ -146,7 +146,7 @@ qint64 parseCommonForm(QStringView text)
 
 template<typename Text> qint64 parse(Text text)
 {
-    if (text.size() == 24) {
+    if (text.size() == IsoCommonFormLength) {
         if (const qint64 ms = parseCommonForm(text); ms != Invalid)
             return ms;
     }
@@ -222,11 +222,6 @@ std::optional<qint64> parseIsoDateTime(QLatin1StringView text)
 {
     const qint64 ms = parse(text);
     return ms == Invalid ? std::nullopt : std::optional<qint64>(ms);
-}
-
-bool isIsoDateTime(QLatin1StringView text)
-{
-    return parse(text) != Invalid;
 }
 
 bool readIsoDateTime(QLatin1StringView text, qint64 *msecs)

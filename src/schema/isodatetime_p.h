@@ -14,8 +14,6 @@ namespace DataClient::detail {
 //! A time without an offset is read as UTC. 't' and ' ' are accepted in place of 'T'.
 std::optional<qint64> parseIsoDateTime(QStringView text);
 std::optional<qint64> parseIsoDateTime(QLatin1StringView text);
-//! Whether parseIsoDateTime() reads \a text (the store's check when normalizing).
-bool isIsoDateTime(QLatin1StringView text);
 //! The same as parseIsoDateTime() without an optional (returned through the stack, it stalls).
 bool readIsoDateTime(QLatin1StringView text, qint64 *msecs);
 //! The length of the common form "YYYY-MM-DDTHH:MM:SS.mmmZ", which has a fast path.

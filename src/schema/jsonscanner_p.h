@@ -31,6 +31,15 @@ protected:
     }
 
     [[noreturn]] void fail(const char *what) const { throw JsonParseError {what, m_p}; }
+    //! Skips a run of digits; fails with \a error when there is none.
+    void skipDigits(const char *error)
+    {
+        const char *start = m_p;
+        while (m_p < m_end && *m_p >= '0' && *m_p <= '9')
+            ++m_p;
+        if (m_p == start)
+            fail(error);
+    }
 
     //! Steps over \a word (true, false, null) or fails.
     void expectWord(const char *word)
@@ -66,22 +75,14 @@ protected:
         if (m_p < m_end && *m_p == '.') {
             simple = false;
             ++m_p;
-            const char *fraction = m_p;
-            while (m_p < m_end && *m_p >= '0' && *m_p <= '9')
-                ++m_p;
-            if (m_p == fraction)
-                fail("invalid number: digits expected after '.'");
+            skipDigits("invalid number: digits expected after '.'");
         }
         if (m_p < m_end && (*m_p == 'e' || *m_p == 'E')) {
             simple = false;
             ++m_p;
             if (m_p < m_end && (*m_p == '+' || *m_p == '-'))
                 ++m_p;
-            const char *exponent = m_p;
-            while (m_p < m_end && *m_p >= '0' && *m_p <= '9')
-                ++m_p;
-            if (m_p == exponent)
-                fail("invalid number: digits expected in the exponent");
+            skipDigits("invalid number: digits expected in the exponent");
         }
         double number = 0;
         if (simple) {

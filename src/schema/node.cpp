@@ -79,11 +79,6 @@ const Value *Node::field(QLatin1StringView key) const
     return i < 0 ? nullptr : &values()[i];
 }
 
-QString Node::string(const Value &value) const
-{
-    return value.utf16 ? utf16(value).toString() : QString(latin1(value));
-}
-
 bool Node::stringEquals(const Value &value, QStringView text) const
 {
     if (value.type != ValueType::String)

@@ -179,7 +179,10 @@ struct DATACLIENT_SCHEMA_EXPORT Node
     //! Value of \a key, or nullptr.
     const Value *field(QStringView key) const;
     const Value *field(QLatin1StringView key) const;
-    QString string(const Value &value) const;
+    QString string(const Value &value) const
+    {
+        return value.utf16 ? utf16(value).toString() : QString(latin1(value));
+    }
     //! Compares a String value with \a text without allocating.
     bool stringEquals(const Value &value, QStringView text) const;
     QLatin1StringView latin1(const Value &value) const

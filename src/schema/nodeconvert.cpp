@@ -88,9 +88,23 @@ template<> struct Target<QJsonValue>
 {
     using Object = QJsonObject;
     using Array = QJsonArray;
-    static QJsonValue undefined() { return QJsonValue(QJsonValue::Undefined); }
-    static QJsonValue null() { return QJsonValue(QJsonValue::Null); }
-    static QJsonValue string(const Node *owner, const Value &value) { return owner->string(value); }
+    static QJsonValue scalar(const Value &value, const Node *owner)
+    {
+        switch (value.type) {
+        case ValueType::Null:
+            return QJsonValue(QJsonValue::Null);
+        case ValueType::False:
+            return false;
+        case ValueType::True:
+            return true;
+        case ValueType::Number:
+            return value.number;
+        case ValueType::String:
+            return owner->string(value);
+        default:
+            return QJsonValue(QJsonValue::Undefined);
+        }
+    }
     static QJsonValue ref(const RefToJson &refs, const Value &value)
     {
         return refs ? refs(value) : QJsonValue();
@@ -102,11 +116,9 @@ template<> struct Target<QVariant>
 {
     using Object = QVariantMap;
     using Array = QVariantList;
-    static QVariant undefined() { return {}; }
-    static QVariant null() { return QVariant::fromValue(nullptr); }
-    static QVariant string(const Node *owner, const Value &value)
+    static QVariant scalar(const Value &value, const Node *owner)
     {
-        return variantOf(stringOf(value, owner));
+        return scalarVariant(value, owner);
     }
     static QVariant ref(const RefToJson &refs, const Value &value)
     {
@@ -118,19 +130,9 @@ template<> struct Target<QVariant>
 template<typename Out> Out convert(const Value &value, const Node *owner, const RefToJson &refs)
 {
     using T = Target<Out>;
+    if (isScalar(value))
+        return T::scalar(value, owner);
     switch (value.type) {
-    case ValueType::Undefined:
-        return T::undefined();
-    case ValueType::Null:
-        return T::null();
-    case ValueType::False:
-        return Out(false);
-    case ValueType::True:
-        return Out(true);
-    case ValueType::Number:
-        return Out(value.number);
-    case ValueType::String:
-        return T::string(owner, value);
     case ValueType::Object: {
         typename T::Object object;
         const Node *node = value.node;
@@ -149,6 +151,8 @@ template<typename Out> Out convert(const Value &value, const Node *owner, const 
     case ValueType::EntityRef:
     case ValueType::CollectionRef:
         return T::ref(refs, value);
+    default: // scalars: above
+        break;
     }
     return {};
 }

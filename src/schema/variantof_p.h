@@ -43,12 +43,6 @@ template<typename T> QVariant variantOf(T &&value)
     return variant;
 }
 
-//! A String value of \a owner as a QString (a copy: nodes keep Latin-1 or UTF-16 bytes).
-inline QString stringOf(const Value &value, const Node *owner)
-{
-    return value.utf16 ? owner->utf16(value).toString() : QString(owner->latin1(value));
-}
-
 //! True for the values scalarVariant() converts: everything but objects, arrays and refs.
 inline bool isScalar(const Value &value)
 {
@@ -57,7 +51,7 @@ inline bool isScalar(const Value &value)
 
 /*!
     A scalar value (undefined, null, bool, number, string) as a QVariant, built in place: what
-    Record::valueAt() returns for most fields. Objects, arrays and refs go through toVariant().
+    toVariant() makes of one, and what Record::valueAt() returns for most fields (directly).
 */
 inline QVariant scalarVariant(const Value &value, const Node *owner)
 {
@@ -69,7 +63,7 @@ inline QVariant scalarVariant(const Value &value, const Node *owner)
     case ValueType::False:
         return variantOf(false);
     case ValueType::String:
-        return variantOf(stringOf(value, owner));
+        return variantOf(owner->string(value));
     case ValueType::Null:
         return QVariant::fromValue(nullptr);
     default:
