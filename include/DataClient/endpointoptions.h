@@ -73,10 +73,13 @@ struct DATACLIENT_REST_EXPORT EndpointOptions
     //! Whether calling it changes server data; default: any method but GET and HEAD.
     std::optional<bool> sideEffect {};
     Credentials credentials = Credentials::SameOrigin;
-    //! Transfer timeout in ms (0 = none).
+    //! Deadline of the whole request in ms: head, body and redirects (0 = none).
     int timeout = 30000;
     //! Extra request headers; they win over the defaults (e.g. a custom Content-Type).
     QList<QPair<QByteArray, QByteArray>> headers {};
+    //! Answers larger than this many bytes are refused (NetworkError::Kind::TooLarge); 0 = no
+    //! limit.
+    qint64 maxResponseBytes = RequestInit::DefaultMaxResponseBytes;
 };
 
 //! What extend() changes: every set field replaces the corresponding option.
@@ -100,6 +103,7 @@ struct DATACLIENT_REST_EXPORT EndpointOverrides
     std::optional<Credentials> credentials {};
     std::optional<int> timeout {};
     std::optional<QList<QPair<QByteArray, QByteArray>>> headers {};
+    std::optional<qint64> maxResponseBytes {};
 
     //! \a options with every set field replaced.
     EndpointOptions applyTo(EndpointOptions options) const;

@@ -23,15 +23,24 @@ struct Response;
     The error a failed endpoint future carries (QFuture::onFailed receives it), also readable from
     QML as a value (its properties). Implicitly shared and cheap to copy.
 
-    | kind()            | status()        | when                                                 |
-    |-------------------|-----------------|------------------------------------------------------|
-    | Http              | the HTTP status | the server answered outside 200-299                  |
-    | InvalidResponse   | 400             | a 2xx body that is not JSON for an endpoint with a
-   schema | | Network           | 0               | no answer: connection refused, host not found,
-   dropped | | Timeout           | 0               | no answer within the endpoint's timeout | |
-   Canceled          | 0               | the request was aborted                              | |
-   InvalidRequest    | 0               | nothing was sent: a bad parameter, a missing pagination
-   field | | Other             | 0               | another exception thrown by a hook |
+    | kind()          | status()        | when                                                   |
+    |-----------------|-----------------|--------------------------------------------------------|
+    | Http            | the HTTP status | the server answered outside 200-299                    |
+    | InvalidResponse | 400             | a 2xx body that is not JSON for an endpoint with a     |
+    |                 |                 | schema, or not valid UTF-8, or in another charset      |
+    | Network         | 0               | no whole answer: connection refused, host not found,   |
+    |                 |                 | dropped, or closed before the body was complete        |
+    | Timeout         | 0               | no whole answer within the endpoint's timeout          |
+    | Canceled        | 0               | the request was aborted                                |
+    | InvalidRequest  | 0               | nothing was sent: a bad parameter, a missing page field|
+    | Other           | 0               | another exception thrown by a hook                     |
+    | Redirect        | the 3xx status  | a redirect that is not followed: to another origin     |
+    |                 |                 | (unless credentials are include), to another scheme    |
+    |                 |                 | than http(s), from https to http, or too many of them  |
+    | TooLarge        | the HTTP status | the answer is larger than maxResponseBytes             |
+
+    Nothing of a failed answer is stored. A body kept in the error is cut to MaxKeptBodyBytes
+    (bodyTruncated() says so, bodySize() gives the size received).
 
     message() is one sentence naming the request ("GET http://..."), what went wrong and, where
     it applies, what was expected.
@@ -48,7 +57,17 @@ class DATACLIENT_REST_EXPORT NetworkError : public QException
     Q_PROPERTY(QString errorString READ errorString CONSTANT)
 
 public:
-    enum class Kind { Http, InvalidResponse, Network, Timeout, Canceled, InvalidRequest, Other };
+    enum class Kind {
+        Http,
+        InvalidResponse,
+        Network,
+        Timeout,
+        Canceled,
+        InvalidRequest,
+        Other,
+        Redirect,
+        TooLarge,
+    };
     Q_ENUM(Kind)
 
     //! A null error (kind Other, status 0, empty message).
@@ -74,8 +93,15 @@ public:
     QString statusText() const;
     QUrl url() const;
     QByteArray method() const;
-    //! The response body as received (may be empty).
+    //! How much of an error body is kept: bodies are often pages of HTML, sometimes huge.
+    static constexpr qsizetype MaxKeptBodyBytes = 64 * 1024;
+
+    //! The response body as received (may be empty), cut to MaxKeptBodyBytes.
     QByteArray body() const;
+    //! The size of the body received, also when body() holds only its start.
+    qsizetype bodySize() const;
+    //! Whether body() holds only the start of the body received.
+    bool bodyTruncated() const { return bodySize() > body().size(); }
     QString bodyText() const { return QString::fromUtf8(body()); }
     //! The body parsed as JSON, or undefined when it is not JSON.
     QJsonValue json() const;
@@ -88,6 +114,7 @@ public:
 
     NetworkError withStatus(int status, const QString &statusText) const;
     NetworkError withRequest(const QByteArray &method, const QUrl &url) const;
+    //! Keeps \a body, or its first MaxKeptBodyBytes bytes.
     NetworkError withBody(const QByteArray &body) const;
     NetworkError withNetworkError(QNetworkReply::NetworkError error,
                                   const QString &errorString) const;

@@ -36,8 +36,15 @@ struct DATACLIENT_REST_EXPORT RequestInit
     //! The bytes to send; std::nullopt sends no body (GET and DELETE never send one).
     std::optional<QByteArray> body {};
     Credentials credentials = Credentials::SameOrigin;
-    //! Transfer timeout in milliseconds (QNetworkRequest::setTransferTimeout); 0 = none.
+    //! 64 MiB: larger answers are refused unless an endpoint raises its limit.
+    static constexpr qint64 DefaultMaxResponseBytes = 64 * 1024 * 1024;
+
+    //! Deadline of the whole exchange in milliseconds, from sending to the last byte of the
+    //! answer, redirects included (not an inactivity timeout); 0 = none.
     int timeout = 30000;
+    //! The largest answer read, in bytes; a larger one fails with NetworkError::Kind::TooLarge
+    //! as soon as its head announces it or its body grows past it. 0 = no limit.
+    qint64 maxResponseBytes = DefaultMaxResponseBytes;
 
     QByteArray header(QByteArrayView name) const;
     bool hasHeader(QByteArrayView name) const;

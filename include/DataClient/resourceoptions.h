@@ -52,6 +52,7 @@ struct DATACLIENT_REST_EXPORT ResourceOptions
     Credentials credentials = Credentials::SameOrigin;
     int timeout = 30000;
     QList<QPair<QByteArray, QByteArray>> headers {};
+    qint64 maxResponseBytes = RequestInit::DefaultMaxResponseBytes;
 };
 
 } // namespace DataClient

@@ -42,8 +42,8 @@ public:
         Replace, //!< the list becomes the response (getList)
         Push, //!< append the response's entities to every matching stored list (getList.push)
         Unshift, //!< prepend them (getList.unshift)
-        AddWith, //!< combine with the merge function of addWith() (paginated(): append, no
-                 //!< duplicates)
+        //! combine with the merge function of addWith() (paginated(): append, no duplicates)
+        AddWith,
         Remove, //!< remove them from every matching stored list
     };
     //! Combines a stored collection (pks in order) with incoming pks.

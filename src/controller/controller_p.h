@@ -56,6 +56,12 @@ public:
     // Fetching (controllerfetch.cpp) -----------------------------------------------------------
     QFuture<QVariant> fetch(const EndpointPtr &endpoint, const Params &params,
                             const QJsonValue &body);
+    //! A new caller of \a request: its own future (Qt 6.4 keeps one continuation per future).
+    QFuture<QVariant> join(detail::InFlightRequest &request);
+    //! Aborts \a request's network exchange at once (its answer then fails as Canceled). A
+    //! finished future is left alone: in Qt 6.4, cancelling a finished future that has a
+    //! continuation can cancel an unrelated newer one.
+    void abort(detail::InFlightRequest &request);
     //! Shows the optimistic response of a mutation, if any; returns its layer id or 0 and sets
     //! \a changes (the caller emits them once the request is set up).
     quint64 applyOptimistic(const RestEndpoint &endpoint, const Params &params,

@@ -79,8 +79,7 @@ void ControllerPrivate::complete(quint64 id, detail::BackgroundJson::Result *wor
         // already cleared the key's loading state and the layer.
         qCDebug(lcController).noquote() << "dropped answer of" << request->requestKey
                                         << "(the store was reset after it started)";
-        request->future.cancel();
-        request->promise.finish();
+        request->callers.cancel();
         return;
     }
 
@@ -110,7 +109,6 @@ void ControllerPrivate::complete(quint64 id, detail::BackgroundJson::Result *wor
         Q_EMIT q->fetchStateChanged(request->key);
     // Resolve last (the request is ours, not the Controller's): continuations of the callers
     // see the store and the fetch state settled.
-    request->promise.finish();
 }
 
 template<typename Value>
@@ -153,7 +151,7 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
         Denormalized result = store->denormalize(request.key, schema, args);
         data = result.found || request.read ? std::move(result.data) : value.toVariant();
     }
-    request.promise.addResult(std::move(data));
+    request.callers.resolve(data);
     emitChanged(changes); // last: a slot may destroy the Controller
     return stateChanged;
 }
@@ -163,15 +161,17 @@ bool ControllerPrivate::fail(InFlightRequest &request, const NetworkError &error
     qCDebug(lcController).noquote() << "failed" << request.requestKey << error.message();
     const ChangeSet rollback = removeLayers(request.layer, 0, {});
     bool stateChanged = false;
-    // A request that was never sent (bad parameters, missing page) says nothing about the
-    // data: it fails its callers but is not stored as the key's error.
-    if (error.kind() != NetworkError::Kind::InvalidRequest) {
+    // A request that was never sent (bad parameters, missing page) or that its callers
+    // canceled says nothing about the data: it fails its callers but is not stored as the
+    // key's error.
+    if (error.kind() != NetworkError::Kind::InvalidRequest
+        && error.kind() != NetworkError::Kind::Canceled) {
         const qint64 errorExpiresAt
             = now() + ExpiryPolicy::errorExpiryLength(request.endpoint->errorExpiryLength());
         states.setError(request.key, error, request.date, errorExpiresAt);
         stateChanged = true;
     }
-    request.promise.setException(error);
+    request.callers.fail(std::make_exception_ptr(error));
     emitChanged(rollback); // last: a slot may destroy the Controller
     return stateChanged;
 }
@@ -205,18 +205,12 @@ void ControllerPrivate::shutdown()
         request->watcher = nullptr;
         delete request->converter; // a conversion on a worker finishes unobserved
         request->converter = nullptr;
-        // Aborts the network request. A finished future is left alone: in Qt 6.4, cancelling a
-        // finished future that has a continuation can cancel an unrelated newer one.
-        QFuture<void> network = request->networkFuture();
-        if (!network.isFinished())
-            network.cancel();
+        // Synchronously: a request queued in the network manager must not be sent after the
+        // app was told it was canceled.
+        abort(*request);
     }
-    for (InFlightRequest *request : requests) {
-        if (!request->future.isFinished()) {
-            request->future.cancel();
-            request->promise.finish();
-        }
-    }
+    for (InFlightRequest *request : requests)
+        request->callers.cancel();
 }
 
 } // namespace DataClient

@@ -44,8 +44,8 @@ QFuture<QVariant> Controller::fetchIfStale(const EndpointPtr &endpoint, const Pa
     if (!endpoint || endpoint->sideEffect())
         return d->fetch(endpoint, params, body);
     const QString requestKey = endpoint->requestKey(params);
-    if (const InFlightRequest *running = d->inFlight.findRead(requestKey))
-        return running->future;
+    if (InFlightRequest *running = d->inFlight.findRead(requestKey))
+        return d->join(*running);
     const ResponseState state = getResponse(endpoint, params);
     if (state.status == ExpiryStatus::Valid) {
         if (state.showsError())
@@ -69,8 +69,8 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
     const bool read = !endpoint->sideEffect();
     if (read) {
         // De-duplication: a read of the same URL in flight answers this call too.
-        if (const InFlightRequest *running = inFlight.findRead(requestKey))
-            return running->future;
+        if (InFlightRequest *running = inFlight.findRead(requestKey))
+            return join(*running);
     }
     if (!network) {
         return failedFuture(NetworkError::invalidRequest(
@@ -89,8 +89,6 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
     request->read = read;
     request->date = nextRequestDate();
     request->generation = generation;
-    request->promise.start();
-    request->future = request->promise.future();
     ChangeSet optimisticChanges;
     if (!read && endpoint->optimistic())
         request->layer
@@ -99,6 +97,8 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
     // body parsed on a worker; others run their hooks on this thread and give a QJsonValue.
     request->compact = endpoint->answersOffThread();
     try {
+        // The exchanges the endpoint starts join the request's abort group.
+        const AbortGroup::Scope abortScope(request->abort);
         if (request->compact)
             request->compactNetwork = endpoint->fetchCompact(network, params, body);
         else
@@ -116,7 +116,8 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
     request->watcher = request->compact
         ? static_cast<QFutureWatcherBase *>(watch(request->compactNetwork, answered))
         : watch(request->network, answered);
-    inFlight.add(request);
+    InFlightRequest &added = inFlight.add(request);
+    QFuture<QVariant> future = join(added);
     qCDebug(lcController).noquote() << "fetch" << requestKey << (read ? "(read)" : "(mutation)");
     const bool startedLoading = states.startLoading(key);
 
@@ -125,7 +126,35 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
     emitChanged(optimisticChanges);
     if (alive && startedLoading)
         Q_EMIT q->fetchStateChanged(key);
-    return request->future;
+    return future;
+}
+
+QFuture<QVariant> ControllerPrivate::join(InFlightRequest &request)
+{
+    QFuture<QVariant> future = request.callers.add();
+    // A caller that cancels its future leaves; the request stops when no caller is left.
+    auto *watcher = new QFutureWatcher<QVariant>(q);
+    const quint64 id = request.id;
+    QObject::connect(watcher, &QFutureWatcherBase::canceled, q, [this, id] {
+        InFlightRequest *running = inFlight.find(id);
+        if (!running || running->callers.waiting() > 0)
+            return;
+        qCDebug(lcController).noquote()
+            << "every caller of" << running->requestKey << "canceled: aborting it";
+        abort(*running);
+    });
+    QObject::connect(watcher, &QFutureWatcherBase::finished, watcher, &QObject::deleteLater);
+    watcher->setFuture(future);
+    return future;
+}
+
+void ControllerPrivate::abort(InFlightRequest &request)
+{
+    request.abort.abort(); // the default network exchange: at once
+    // An endpoint's own fetch() hook: through its future (from the event loop).
+    QFuture<void> network = request.networkFuture();
+    if (!network.isFinished())
+        network.cancel();
 }
 
 quint64 ControllerPrivate::applyOptimistic(const RestEndpoint &endpoint, const Params &params,

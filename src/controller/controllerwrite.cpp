@@ -158,8 +158,12 @@ void Controller::resetEntireStore()
 {
     DATACLIENT_ASSERT_THREAD(this);
     ++d->generation;
-    // Requests in flight keep running, but new reads must not join them: their answers will
-    // be dropped.
+    // Reads in flight are aborted at once (their answers would be dropped anyway; mutations
+    // keep running, their answers dropped too), and new reads must not join them.
+    for (detail::InFlightRequest *request : d->inFlight.all()) {
+        if (request->read)
+            d->abort(*request);
+    }
     d->inFlight.forgetReads();
     const ChangeSet changes = d->store->reset();
     d->layers.clear();

@@ -2,6 +2,9 @@
 // (DESIGN.md §5: reads are de-duplicated by their full request URL; mutations never are).
 #pragma once
 
+#include "callerpromises_p.h"
+
+#include <DataClient/abortgroup.h>
 #include <DataClient/compactanswer.h>
 #include <DataClient/compactjson.h>
 #include <DataClient/endpointoptions.h>
@@ -10,7 +13,6 @@
 #include <QtCore/QFuture>
 #include <QtCore/QHash>
 #include <QtCore/QJsonValue>
-#include <QtCore/QPromise>
 #include <QtCore/QString>
 #include <QtCore/QVariant>
 
@@ -39,9 +41,11 @@ struct InFlightRequest
     quint64 generation = 0;
     //! The optimistic layer it shows, 0 for none.
     quint64 layer = 0;
-    //! What fetch() returned to its callers.
-    QPromise<QVariant> promise;
-    QFuture<QVariant> future;
+    //! The futures fetch() returned: one per caller (the one that started it and those that
+    //! joined it).
+    CallerPromises callers;
+    //! Aborts the request's network exchanges synchronously (shutdown, reset, last caller gone).
+    AbortGroup abort;
     //! True when the answer comes from RestEndpoint::fetchCompact() (compactNetwork), false
     //! when it comes from fetch() (network): endpoints whose hooks may need the GUI thread.
     bool compact = false;

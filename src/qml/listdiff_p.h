@@ -16,8 +16,8 @@ struct ListDiffStep
 {
     enum Kind {
         Remove, //!< rows first..last disappear
-        Move, //!< rows first..last move before row `destination`
-              //!< (QAbstractItemModel::beginMoveRows)
+        //! rows first..last move before row `destination` (QAbstractItemModel::beginMoveRows)
+        Move,
         Insert, //!< new rows first..last appear; they are rows first..last of the new list
     };
     Kind kind = Remove;

@@ -40,6 +40,7 @@ EndpointOptions EndpointOverrides::applyTo(EndpointOptions options) const
     apply(credentials, options.credentials);
     apply(timeout, options.timeout);
     apply(headers, options.headers);
+    apply(maxResponseBytes, options.maxResponseBytes);
     return options;
 }
 
@@ -64,6 +65,7 @@ EndpointOverrides EndpointOverrides::mergedWith(const EndpointOverrides &other) 
     merge(result.credentials, other.credentials);
     merge(result.timeout, other.timeout);
     merge(result.headers, other.headers);
+    merge(result.maxResponseBytes, other.maxResponseBytes);
     return result;
 }
 

@@ -17,6 +17,7 @@ struct NetworkError::Data
     QUrl url;
     QByteArray method;
     QByteArray body;
+    qsizetype bodySize = 0;
     QNetworkReply::NetworkError networkError = QNetworkReply::NoError;
     QString errorString;
     QString message;
@@ -73,6 +74,11 @@ NetworkError NetworkError::fromResponse(const Response &response)
                           .arg(response.statusText);
     if (!response.body.isEmpty())
         message += QStringLiteral(": ") + bodyExcerpt(response.body);
+    if (response.body.size() > MaxKeptBodyBytes) {
+        message += QStringLiteral(" (a body of %1 bytes; the first %2 are kept)")
+                       .arg(response.body.size())
+                       .arg(MaxKeptBodyBytes);
+    }
     return NetworkError(Kind::Http, response.status, message)
         .withStatus(response.status, response.statusText)
         .withRequest(response.method, response.url)
@@ -135,6 +141,11 @@ QByteArray NetworkError::body() const
     return d->body;
 }
 
+qsizetype NetworkError::bodySize() const
+{
+    return d->bodySize;
+}
+
 QJsonValue NetworkError::json() const
 {
     QJsonParseError parseError;
@@ -192,7 +203,10 @@ NetworkError NetworkError::withRequest(const QByteArray &method, const QUrl &url
 
 NetworkError NetworkError::withBody(const QByteArray &body) const
 {
-    return changed([&](Data &data) { data.body = body; });
+    return changed([&](Data &data) {
+        data.body = body.size() > MaxKeptBodyBytes ? body.left(MaxKeptBodyBytes) : body;
+        data.bodySize = body.size();
+    });
 }
 
 NetworkError NetworkError::withNetworkError(QNetworkReply::NetworkError error,

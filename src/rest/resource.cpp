@@ -68,6 +68,7 @@ Resource Resource::create(const ResourceOptions &options)
     base.credentials = options.credentials;
     base.timeout = options.timeout;
     base.headers = options.headers;
+    base.maxResponseBytes = options.maxResponseBytes;
 
     auto member = [&](const QString &name, const QByteArray &method, const QString &pathPattern,
                       const Schema &schema) {

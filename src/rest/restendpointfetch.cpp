@@ -2,7 +2,7 @@
 #include "answerfuture_p.h"
 #include "logging_p.h"
 #include "paramvalue_p.h"
-#include "replyfuture_p.h"
+#include "httpexchange_p.h"
 #include "restendpoint_p.h"
 
 #include <QtCore/QJsonArray>
@@ -69,17 +69,6 @@ QString excerpt(const QByteArray &body)
     return text;
 }
 
-// Origin = scheme, host and port (default ports made explicit), as the web defines it.
-bool sameOrigin(const QUrl &a, const QUrl &b)
-{
-    auto port = [](const QUrl &url) {
-        const QString scheme = url.scheme().toLower();
-        return url.port(scheme == u"https" ? 443 : scheme == u"http" ? 80 : -1);
-    };
-    return !a.host().isEmpty() && a.scheme().compare(b.scheme(), Qt::CaseInsensitive) == 0
-        && a.host().compare(b.host(), Qt::CaseInsensitive) == 0 && port(a) == port(b);
-}
-
 bool isSafeHeader(const QByteArray &name, const QByteArray &value)
 {
     auto hasLineBreak = [](const QByteArray &text) {
@@ -97,6 +86,7 @@ RequestInit RestEndpoint::getRequestInit(const QJsonValue &body) const
     init.headers = d->options.headers;
     init.credentials = d->options.credentials;
     init.timeout = d->options.timeout;
+    init.maxResponseBytes = d->options.maxResponseBytes;
     if (body.isUndefined() || body.isNull())
         return init;
     if (isBodyless(init.method)) {
@@ -119,7 +109,6 @@ RequestInit RestEndpoint::getRequestInit(const QJsonValue &body) const
 QFuture<Response> RestEndpoint::fetchResponse(QNetworkAccessManager *network, const QUrl &url,
                                               const RequestInit &init) const
 {
-    QNetworkRequest request(url);
     for (const auto &[name, value] : init.headers) {
         if (!isSafeHeader(name, value)) {
             return QtFuture::makeExceptionalFuture<Response>(NetworkError::invalidRequest(
@@ -129,29 +118,8 @@ QFuture<Response> RestEndpoint::fetchResponse(QNetworkAccessManager *network, co
                     .arg(detail::describeEndpoint(*this),
                          QString::fromLatin1(name.toPercentEncoding()))));
         }
-        request.setRawHeader(name, value);
     }
-    const bool withCredentials = init.credentials == Credentials::Include
-        || (init.credentials == Credentials::SameOrigin
-            && sameOrigin(url, QUrl(d->options.urlPrefix)));
-    if (!withCredentials) {
-        request.setAttribute(QNetworkRequest::CookieLoadControlAttribute, QNetworkRequest::Manual);
-        request.setAttribute(QNetworkRequest::CookieSaveControlAttribute, QNetworkRequest::Manual);
-        request.setAttribute(QNetworkRequest::AuthenticationReuseAttribute,
-                             QNetworkRequest::Manual);
-    }
-    request.setTransferTimeout(init.timeout);
-
-    QNetworkReply *reply = nullptr;
-    if (init.method == "GET")
-        reply = network->get(request);
-    else if (init.method == "HEAD")
-        reply = network->head(request);
-    else if (init.method == "DELETE")
-        reply = network->deleteResource(request);
-    else
-        reply = network->sendCustomRequest(request, init.method, init.body.value_or(QByteArray()));
-    return detail::responseFuture(reply, init.method, init.timeout);
+    return detail::HttpExchange::start(network, url, init, QUrl(d->options.urlPrefix));
 }
 
 QJsonValue RestEndpoint::parseResponse(const Response &response) const

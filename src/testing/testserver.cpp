@@ -1,6 +1,7 @@
 #include <DataClient/testing/testserver.h>
 
 #include "logging_p.h"
+#include "responsewriter_p.h"
 
 #include <QtCore/QJsonDocument>
 #include <QtCore/QTimer>
@@ -45,42 +46,6 @@ bool matchRoute(const Route &route, RecordedRequest &request)
         return false;
     request.pathParams = captured;
     return true;
-}
-
-QByteArray reasonPhrase(int status)
-{
-    switch (status) {
-    case 200:
-        return "OK";
-    case 201:
-        return "Created";
-    case 204:
-        return "No Content";
-    case 301:
-        return "Moved Permanently";
-    case 304:
-        return "Not Modified";
-    case 400:
-        return "Bad Request";
-    case 401:
-        return "Unauthorized";
-    case 403:
-        return "Forbidden";
-    case 404:
-        return "Not Found";
-    case 409:
-        return "Conflict";
-    case 422:
-        return "Unprocessable Entity";
-    case 500:
-        return "Internal Server Error";
-    case 502:
-        return "Bad Gateway";
-    case 503:
-        return "Service Unavailable";
-    default:
-        return "Status";
-    }
 }
 
 } // namespace
@@ -161,6 +126,27 @@ ServerResponse ServerResponse::drop()
     return response;
 }
 
+ServerResponse ServerResponse::redirect(int status, const QByteArray &location)
+{
+    ServerResponse response;
+    response.status = status;
+    response.headers.append({"Location", location});
+    return response;
+}
+
+ServerResponse &ServerResponse::cutAfter(qsizetype bytes, Ending then)
+{
+    bodyBytesSent = bytes;
+    ending = then;
+    return *this;
+}
+
+ServerResponse &ServerResponse::withTrickle(int msPerByte)
+{
+    trickleMs = msPerByte;
+    return *this;
+}
+
 ServerResponse &ServerResponse::withDelay(int ms)
 {
     delayMs = ms;
@@ -178,21 +164,7 @@ void TestServer::Responder::send(const ServerResponse &response) const
     if (!server || !socket)
         return;
     QTcpSocket *target = socket.data();
-    auto write = [target, response] {
-        if (response.dropConnection) {
-            target->abort();
-            return;
-        }
-        QByteArray out = "HTTP/1.1 " + QByteArray::number(response.status) + ' '
-            + (response.reason.isEmpty() ? reasonPhrase(response.status) : response.reason)
-            + "\r\n";
-        for (const auto &[name, value] : response.headers)
-            out += name + ": " + value + "\r\n";
-        out += "Content-Length: " + QByteArray::number(response.body.size()) + "\r\n";
-        out += "Connection: keep-alive\r\n\r\n";
-        out += response.body;
-        target->write(out);
-    };
+    auto write = [target, response] { detail::writeResponse(target, response); };
     if (response.delayMs > 0)
         QTimer::singleShot(response.delayMs, target, write);
     else

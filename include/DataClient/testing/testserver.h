@@ -47,24 +47,42 @@ struct DATACLIENT_TESTING_EXPORT RecordedRequest
     QJsonValue json() const;
 };
 
-//! What the server answers.
+//! What the server answers, including the faults of a server or network that misbehaves.
 struct DATACLIENT_TESTING_EXPORT ServerResponse
 {
+    //! What happens after the part of the body that is sent (see cutAfter()).
+    enum class Ending {
+        Complete, //!< the whole body is sent; the connection stays open (keep-alive)
+        Stall, //!< nothing more is sent, the connection stays open (a hung server)
+        Close, //!< the connection is closed (a server that died mid-answer)
+    };
+
     int status = 200;
     QByteArray reason; //!< empty: the standard phrase for status
     QList<QPair<QByteArray, QByteArray>> headers;
     QByteArray body;
     int delayMs = 0; //!< wait before answering (event-loop timer)
     bool dropConnection = false; //!< close the socket instead of answering
+    //! How many bytes of the body are sent; -1 = all. Content-Length always announces the whole
+    //! body, so a client sees an answer cut short.
+    qsizetype bodyBytesSent = -1;
+    Ending ending = Ending::Complete;
+    //! Sends the body one byte every trickleMs milliseconds (0 = at once), after the head.
+    int trickleMs = 0;
 
     static ServerResponse json(const QJsonValue &value, int status = 200);
     static ServerResponse raw(const QByteArray &body, const QByteArray &contentType,
                               int status = 200);
     static ServerResponse noContent();
     static ServerResponse drop();
+    //! A redirect (301, 302, 303, 307, 308) to \a location, absolute or relative.
+    static ServerResponse redirect(int status, const QByteArray &location);
 
     ServerResponse &withDelay(int ms);
     ServerResponse &withHeader(const QByteArray &name, const QByteArray &value);
+    //! Sends the head and the first \a bytes of the body, then stalls or closes.
+    ServerResponse &cutAfter(qsizetype bytes, Ending then);
+    ServerResponse &withTrickle(int msPerByte);
 };
 
 /*!

@@ -1,0 +1,73 @@
+#include <DataClient/abortgroup.h>
+
+#include <QtCore/QList>
+#include <QtCore/QPointer>
+
+#include <utility>
+
+namespace DataClient {
+
+struct AbortGroup::Data
+{
+    struct Member
+    {
+        QPointer<QObject> context;
+        std::function<void()> abort;
+    };
+    QList<Member> members;
+    bool aborted = false;
+};
+
+namespace {
+// The innermost Scope's group on this thread (empty when there is none).
+thread_local std::shared_ptr<AbortGroup::Data> t_current;
+} // namespace
+
+AbortGroup::AbortGroup() : d(std::make_shared<Data>()) { }
+
+AbortGroup::AbortGroup(std::shared_ptr<Data> data) : d(std::move(data)) { }
+
+void AbortGroup::abort() const
+{
+    d->aborted = true;
+    // An abort may finish a request whose continuation starts another one in this group:
+    // take the members first, and loop until none are left.
+    while (!d->members.isEmpty()) {
+        const QList<Data::Member> members = std::exchange(d->members, {});
+        for (const Data::Member &member : members) {
+            if (member.context)
+                member.abort();
+        }
+    }
+}
+
+bool AbortGroup::isAborted() const
+{
+    return d->aborted;
+}
+
+AbortGroup AbortGroup::current()
+{
+    return t_current ? AbortGroup(t_current) : AbortGroup();
+}
+
+void AbortGroup::add(QObject *context, std::function<void()> abort) const
+{
+    if (d->aborted) {
+        abort();
+        return;
+    }
+    // Forget members whose requests ended, so a long-lived group does not grow.
+    d->members.removeIf([](const Data::Member &member) { return member.context.isNull(); });
+    d->members.append({context, std::move(abort)});
+}
+
+AbortGroup::Scope::Scope(const AbortGroup &group)
+    : m_previous(std::exchange(t_current, group.d)) { }
+
+AbortGroup::Scope::~Scope()
+{
+    t_current = std::static_pointer_cast<AbortGroup::Data>(m_previous);
+}
+
+} // namespace DataClient

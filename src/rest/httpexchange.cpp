@@ -1,0 +1,307 @@
+#include "httpexchange_p.h"
+#include "logging_p.h"
+
+#include <DataClient/abortgroup.h>
+#include <DataClient/networkerror.h>
+
+#include <QtCore/QFutureWatcher>
+#include <QtNetwork/QNetworkAccessManager>
+#include <QtNetwork/QNetworkReply>
+#include <QtNetwork/QNetworkRequest>
+
+namespace DataClient::detail {
+
+namespace {
+
+// Origin = scheme, host and port (default ports made explicit), as the web defines it.
+bool sameOrigin(const QUrl &a, const QUrl &b)
+{
+    auto port = [](const QUrl &url) {
+        const QString scheme = url.scheme().toLower();
+        return url.port(scheme == u"https" ? 443 : scheme == u"http" ? 80 : -1);
+    };
+    return !a.host().isEmpty() && a.scheme().compare(b.scheme(), Qt::CaseInsensitive) == 0
+        && a.host().compare(b.host(), Qt::CaseInsensitive) == 0 && port(a) == port(b);
+}
+
+// Qt reports an HTTP status outside 2xx as an error too (201-299 for 4xx, 401-499 for 5xx, 302
+// for 400): that is still a whole answer. Every other error is a failure of the exchange
+// itself, also when it comes after the status line (a connection closed mid-body).
+bool isTransportError(QNetworkReply::NetworkError error)
+{
+    if (error == QNetworkReply::NoError || error == QNetworkReply::ProtocolInvalidOperationError)
+        return false;
+    return !(error >= QNetworkReply::ContentAccessDenied
+             && error <= QNetworkReply::UnknownContentError)
+        && !(error >= QNetworkReply::InternalServerError
+             && error <= QNetworkReply::UnknownServerError);
+}
+
+bool isRedirect(int status)
+{
+    return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
+}
+
+QString request(const QByteArray &method, const QUrl &url)
+{
+    return QString::fromLatin1(method) + u' ' + url.toString(QUrl::FullyEncoded);
+}
+
+Response readReply(QNetworkReply *reply, const QByteArray &method)
+{
+    Response response;
+    response.method = method;
+    response.url = reply->url();
+    response.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    response.statusText = QString::fromUtf8(
+        reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toByteArray());
+    const auto pairs = reply->rawHeaderPairs();
+    for (const auto &pair : pairs)
+        response.headers.append(pair);
+    if (reply->isOpen())
+        response.body = reply->readAll();
+    response.networkError = reply->error();
+    if (response.networkError != QNetworkReply::NoError)
+        response.errorString = reply->errorString();
+    return response;
+}
+
+// The body length the head announced, when it can be compared with what arrived: not for a
+// body Qt decompressed (its Content-Length counts the compressed bytes), nor for answers that
+// never have a body.
+std::optional<qint64> announcedLength(const Response &answer)
+{
+    if (answer.method == "HEAD" || answer.status == 204 || answer.status == 304
+        || answer.hasHeader("content-encoding") || !answer.hasHeader("content-length")) {
+        return std::nullopt;
+    }
+    bool ok = false;
+    const qint64 length = answer.header("content-length").trimmed().toLongLong(&ok);
+    return ok ? std::optional<qint64>(length) : std::nullopt;
+}
+
+NetworkError noAnswer(NetworkError::Kind kind, const Response &seen, const QString &what)
+{
+    QString message = QStringLiteral("%1 failed: %2").arg(request(seen.method, seen.url), what);
+    message += seen.status > 0
+        ? QStringLiteral(" (status %1 was received, but not the whole answer; nothing is "
+                         "stored)")
+              .arg(seen.status)
+        : QStringLiteral(" (status 0, no HTTP answer)");
+    return NetworkError(kind, 0, message)
+        .withStatus(0, seen.errorString)
+        .withRequest(seen.method, seen.url)
+        .withNetworkError(seen.networkError, seen.errorString);
+}
+
+} // namespace
+
+QFuture<Response> HttpExchange::start(QNetworkAccessManager *network, const QUrl &url,
+                                      const RequestInit &init, const QUrl &apiOrigin)
+{
+    // A child of the network manager: destroying the manager ends the exchange (its future is
+    // then canceled by ~QPromise).
+    auto *exchange = new HttpExchange(network, init, apiOrigin);
+    QFuture<Response> future = exchange->m_promise.future();
+    auto *watcher = new QFutureWatcher<Response>(exchange);
+    connect(watcher, &QFutureWatcherBase::canceled, exchange, &HttpExchange::abort);
+    watcher->setFuture(future);
+    AbortGroup::current().add(exchange, [exchange] { exchange->abort(); });
+    exchange->m_firstUrl = url;
+    if (init.timeout > 0)
+        exchange->m_deadline.start(init.timeout);
+    exchange->send(url);
+    return future;
+}
+
+HttpExchange::HttpExchange(QNetworkAccessManager *network, const RequestInit &init,
+                           const QUrl &apiOrigin)
+    : QObject(network), m_network(network), m_init(init), m_apiOrigin(apiOrigin)
+{
+    m_promise.start();
+    m_deadline.setSingleShot(true);
+    connect(&m_deadline, &QTimer::timeout, this, [this] { stop(Stop::Deadline); });
+}
+
+QNetworkRequest HttpExchange::requestFor(const QUrl &url) const
+{
+    QNetworkRequest request(url);
+    for (const auto &[name, value] : m_init.headers)
+        request.setRawHeader(name, value);
+    // Qt never follows a redirect on its own: follow() decides, hop by hop.
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                         QNetworkRequest::ManualRedirectPolicy);
+    const bool withCredentials = m_init.credentials == Credentials::Include
+        || (m_init.credentials == Credentials::SameOrigin && sameOrigin(url, m_apiOrigin));
+    if (!withCredentials) {
+        request.setAttribute(QNetworkRequest::CookieLoadControlAttribute, QNetworkRequest::Manual);
+        request.setAttribute(QNetworkRequest::CookieSaveControlAttribute, QNetworkRequest::Manual);
+        request.setAttribute(QNetworkRequest::AuthenticationReuseAttribute,
+                             QNetworkRequest::Manual);
+    }
+    return request;
+}
+
+void HttpExchange::send(const QUrl &url)
+{
+    m_hops.append(url.toString(QUrl::FullyEncoded));
+    const QNetworkRequest request = requestFor(url);
+    const QByteArray &method = m_init.method;
+    QNetworkReply *reply = nullptr;
+    if (method == "GET")
+        reply = m_network->get(request);
+    else if (method == "HEAD")
+        reply = m_network->head(request);
+    else if (method == "DELETE" && !m_init.body)
+        reply = m_network->deleteResource(request);
+    else
+        reply = m_network->sendCustomRequest(request, method, m_init.body.value_or(QByteArray()));
+    m_reply = reply;
+    connect(reply, &QNetworkReply::finished, this, &HttpExchange::onFinished);
+    if (m_init.maxResponseBytes <= 0)
+        return;
+    // The size limit: refused as soon as the head announces too much, or the body grows past it.
+    connect(reply, &QNetworkReply::metaDataChanged, this, [this, reply] {
+        const qint64 announced = reply->header(QNetworkRequest::ContentLengthHeader).toLongLong();
+        if (announced > m_init.maxResponseBytes)
+            stop(Stop::TooLarge);
+    });
+    connect(reply, &QNetworkReply::downloadProgress, this, [this](qint64 received) {
+        if (received > m_init.maxResponseBytes)
+            stop(Stop::TooLarge);
+    });
+}
+
+void HttpExchange::abort()
+{
+    stop(Stop::Canceled);
+}
+
+void HttpExchange::stop(Stop why)
+{
+    if (m_stop != Stop::None || !m_reply || m_reply->isFinished())
+        return;
+    m_stop = why;
+    qCDebug(lcRest) << "aborting" << m_reply->url() << "reason" << int(why);
+    m_reply->abort(); // emits finished() at once: onFinished() settles the future
+}
+
+void HttpExchange::onFinished()
+{
+    QNetworkReply *reply = m_reply;
+    if (!reply || sender() != reply)
+        return;
+    reply->deleteLater();
+    m_reply = nullptr;
+    const Response answer = readReply(reply, m_init.method);
+    qCDebug(lcRest) << answer.method << answer.url << "->" << answer.status << answer.networkError;
+    switch (m_stop) {
+    case Stop::None:
+        break;
+    case Stop::Canceled:
+        m_promise.future().cancel();
+        m_promise.finish();
+        deleteLater();
+        return;
+    case Stop::Deadline:
+        return fail(noAnswer(
+            NetworkError::Kind::Timeout, answer,
+            QStringLiteral("no whole answer within the timeout of %1 ms").arg(m_init.timeout)));
+    case Stop::TooLarge:
+        return fail(NetworkError(NetworkError::Kind::TooLarge, answer.status,
+                                 QStringLiteral("%1: the answer is larger than maxResponseBytes "
+                                                "(%2 bytes); it was not read (raise the "
+                                                "endpoint's maxResponseBytes if it is expected)")
+                                     .arg(request(answer.method, answer.url))
+                                     .arg(m_init.maxResponseBytes))
+                        .withStatus(answer.status, answer.statusText)
+                        .withRequest(answer.method, answer.url));
+    }
+    if (answer.status == 0 || isTransportError(answer.networkError)) {
+        QString what = answer.errorString;
+        if (answer.status > 0)
+            what += QStringLiteral(" after %1 bytes of the body").arg(answer.body.size());
+        return fail(noAnswer(NetworkError::Kind::Network, answer, what));
+    }
+    const std::optional<qint64> length = announcedLength(answer);
+    if (length && answer.body.size() < *length) {
+        return fail(noAnswer(NetworkError::Kind::Network, answer,
+                             QStringLiteral("the body ended after %1 of the %2 bytes its "
+                                            "Content-Length announced")
+                                 .arg(answer.body.size())
+                                 .arg(*length)));
+    }
+    if (isRedirect(answer.status) && answer.hasHeader("location")) {
+        const NetworkError refused = follow(answer);
+        if (!refused.isNull())
+            fail(refused);
+        return;
+    }
+    succeed(answer);
+}
+
+NetworkError HttpExchange::follow(const Response &answer)
+{
+    const QUrl target = answer.url.resolved(
+        QUrl::fromEncoded(answer.header("location").trimmed(), QUrl::StrictMode));
+    const QString scheme = target.scheme().toLower();
+    QString why;
+    if (!target.isValid() || (scheme != u"http" && scheme != u"https")) {
+        why = QStringLiteral("to '%1', which is not an http or https URL")
+                  .arg(target.toString(QUrl::FullyEncoded));
+    } else if (answer.url.scheme().compare(u"https", Qt::CaseInsensitive) == 0
+               && scheme == u"http") {
+        why = QStringLiteral("from https to http (%1); an encrypted request is never continued "
+                             "unencrypted")
+                  .arg(target.toString(QUrl::FullyEncoded));
+    } else if (!sameOrigin(target, m_firstUrl) && m_init.credentials != Credentials::Include) {
+        why = QStringLiteral("to another origin (%1); redirects are followed within the "
+                             "request's origin only, so that its headers and cookies never "
+                             "reach another server (set the endpoint's credentials to "
+                             "'include' to follow it with them)")
+                  .arg(target.toString(QUrl::FullyEncoded));
+    } else if (m_hops.size() > MaxRedirects) {
+        why = QStringLiteral("more than %1 times (a loop?): %2")
+                  .arg(MaxRedirects)
+                  .arg(m_hops.mid(m_hops.size() - 3).join(QStringLiteral(" -> ")));
+    }
+    if (!why.isEmpty()) {
+        return NetworkError(NetworkError::Kind::Redirect, answer.status,
+                            QStringLiteral("%1 was redirected (%2 %3) %4; not followed")
+                                .arg(request(answer.method, answer.url))
+                                .arg(answer.status)
+                                .arg(answer.statusText, why))
+            .withStatus(answer.status, answer.statusText)
+            .withRequest(answer.method, answer.url);
+    }
+    // As browsers do: 303 turns any method but HEAD into GET, and so do 301/302 for a POST;
+    // 307 and 308 repeat the request as it was.
+    const bool toGet = (answer.status == 303 && m_init.method != "HEAD")
+        || ((answer.status == 301 || answer.status == 302) && m_init.method == "POST");
+    if (toGet) {
+        m_init.method = "GET";
+        m_init.body.reset();
+        m_init.removeHeader("content-type");
+    }
+    qCDebug(lcRest) << "following" << answer.status << "to" << target;
+    send(target);
+    return NetworkError();
+}
+
+void HttpExchange::succeed(const Response &answer)
+{
+    m_deadline.stop();
+    m_promise.addResult(answer);
+    m_promise.finish();
+    deleteLater();
+}
+
+void HttpExchange::fail(const NetworkError &error)
+{
+    m_deadline.stop();
+    m_promise.setException(error);
+    m_promise.finish();
+    deleteLater();
+}
+
+} // namespace DataClient::detail
