@@ -9,6 +9,7 @@
 
 #include <QtCore/QFutureWatcher>
 
+#include <algorithm>
 #include <utility>
 
 namespace DataClient {
@@ -199,7 +200,12 @@ void ControllerPrivate::shutdown()
     shuttingDown = true;
     delete polls;
     polls = nullptr;
-    const QList<InFlightRequest *> requests = inFlight.all();
+    QList<InFlightRequest *> requests = inFlight.all();
+    // Newest first: the newest are the ones still queued in the network manager. Aborting a
+    // request on the wire frees its connection, and the manager would hand that connection to
+    // a queued request whose abort it has not seen yet.
+    std::sort(requests.begin(), requests.end(),
+              [](const InFlightRequest *a, const InFlightRequest *b) { return a->id > b->id; });
     for (InFlightRequest *request : requests) {
         delete request->watcher; // no callback after this
         request->watcher = nullptr;

@@ -1,6 +1,6 @@
 # Controller tests (issue 5): against the real in-process server (TestServer + FakeRestApi).
 set(DATACLIENT_CONTROLLER_TEST_FIXTURE ${CMAKE_CURRENT_LIST_DIR}/controllerfixture.h)
-foreach(behaviour fetch expiry race optimistic collections polling lifetime)
+foreach(behaviour fetch expiry race optimistic collections polling lifetime faults)
   dataclient_add_qtest(tst_controller_${behaviour}
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_controller_${behaviour}.cpp ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
     LIBS DataClient::Controller DataClient::Testing Qt6::Network)

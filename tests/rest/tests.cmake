@@ -22,3 +22,5 @@ dataclient_add_qtest(tst_credentials SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_crede
   LIBS DataClient::Rest DataClient::Testing)
 dataclient_add_qtest(tst_restcompact SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_restcompact.cpp ${CMAKE_CURRENT_LIST_DIR}/servertest.h ${CMAKE_CURRENT_LIST_DIR}/logcapture.h
   LIBS DataClient::Rest DataClient::Testing)
+dataclient_add_qtest(tst_hostileserver SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_hostileserver.cpp ${CMAKE_CURRENT_LIST_DIR}/servertest.h
+  LIBS DataClient::Rest DataClient::Testing)
