@@ -34,6 +34,8 @@ struct DATACLIENT_REST_EXPORT Response
     bool hasHeader(QByteArrayView name) const;
     //! The media type without parameters, lower-case: "application/json".
     QByteArray contentType() const;
+    //! The Content-Type's charset parameter, lower-case and unquoted: "utf-8"; empty when none.
+    QByteArray charset() const;
     //! 200-299.
     bool isOk() const { return status >= 200 && status < 300; }
 };

@@ -94,4 +94,20 @@ QByteArray Response::contentType() const
     return type.trimmed().toLower();
 }
 
+QByteArray Response::charset() const
+{
+    const QList<QByteArray> parameters = header("content-type").split(';');
+    for (qsizetype i = 1; i < parameters.size(); ++i) {
+        const QByteArray parameter = parameters.at(i).trimmed();
+        const qsizetype equals = parameter.indexOf('=');
+        if (equals < 0 || parameter.left(equals).trimmed().toLower() != "charset")
+            continue;
+        QByteArray value = parameter.mid(equals + 1).trimmed();
+        if (value.size() >= 2 && value.startsWith('"') && value.endsWith('"'))
+            value = value.mid(1, value.size() - 2);
+        return value.toLower();
+    }
+    return {};
+}
+
 } // namespace DataClient

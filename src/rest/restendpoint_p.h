@@ -22,6 +22,9 @@ bool isJsonBody(const Response &response, bool hasSchema);
 //! Throws NetworkError (InvalidResponse, 400) for a body that is not the JSON it should be.
 //! Uses nothing of the endpoint, so it may run on any thread.
 QJsonValue readResponseBody(const Response &response, bool hasSchema, const QString &schemaKey);
+//! Throws NetworkError (InvalidResponse, 400) when \a response's Content-Type names a charset
+//! other than UTF-8 (or its subset US-ASCII): JSON is read as UTF-8 only (RFC 8259).
+void requireUtf8Json(const Response &response);
 } // namespace detail
 
 } // namespace DataClient

@@ -18,6 +18,7 @@ namespace {
 CompactJson compactBody(const Response &answer, bool hasSchema, const QString &schemaKey)
 {
     if (detail::isJsonBody(answer, hasSchema)) {
+        detail::requireUtf8Json(answer);
         CompactJson parsed = CompactJson::parse(answer.body);
         if (!parsed.isUndefined())
             return parsed;

@@ -35,40 +35,6 @@ QByteArray jsonBytes(const QJsonValue &value)
     return wrapped.mid(1, wrapped.size() - 2);
 }
 
-struct Parsed
-{
-    QJsonValue value;
-    QString error; //!< the parser's message and offset; empty when it parsed
-};
-
-// Parses any JSON text, scalars included ("5", "\"pk\"" are valid JSON answers).
-Parsed parseJson(const QByteArray &body)
-{
-    QJsonParseError error;
-    const QByteArray trimmed = body.trimmed();
-    const bool container = trimmed.startsWith('{') || trimmed.startsWith('[');
-    const QJsonDocument document
-        = QJsonDocument::fromJson(container ? body : "[" + body + "]", &error);
-    if (error.error != QJsonParseError::NoError) {
-        const int offset = container ? error.offset : qMax(0, error.offset - 1);
-        return {{}, QStringLiteral("%1 at offset %2").arg(error.errorString()).arg(offset)};
-    }
-    if (container)
-        return {document.isObject() ? QJsonValue(document.object()) : QJsonValue(document.array()),
-                {}};
-    if (document.array().size() != 1)
-        return {{}, QStringLiteral("expected exactly one JSON value at offset 0")};
-    return {document.array().first(), {}};
-}
-
-QString excerpt(const QByteArray &body)
-{
-    QString text = QString::fromUtf8(body.left(80)).simplified();
-    if (body.size() > 80)
-        text += QStringLiteral("...");
-    return text;
-}
-
 bool isSafeHeader(const QByteArray &name, const QByteArray &value)
 {
     auto hasLineBreak = [](const QByteArray &text) {
@@ -126,46 +92,6 @@ QJsonValue RestEndpoint::parseResponse(const Response &response) const
 {
     return detail::readResponseBody(response, !d->options.schema.isNull(), schemaKey());
 }
-
-namespace detail {
-
-bool isJsonBody(const Response &response, bool hasSchema)
-{
-    return response.status != 204 && !response.body.isEmpty()
-        && (hasSchema || response.contentType().contains("json"));
-}
-
-QJsonValue readResponseBody(const Response &response, bool hasSchema, const QString &schemaKey)
-{
-    if (response.status == 204 || response.body.isEmpty())
-        return QJsonValue(QJsonValue::Null);
-    if (!isJsonBody(response, hasSchema))
-        return QString::fromUtf8(response.body);
-    const QByteArray type = response.contentType();
-    const bool jsonType = type.contains("json");
-    const Parsed parsed = parseJson(response.body);
-    if (parsed.error.isEmpty())
-        return parsed.value;
-    const QString request
-        = QString::fromLatin1(response.method) + u' ' + response.url.toString(QUrl::FullyEncoded);
-    QString message;
-    if (jsonType) {
-        message
-            = QStringLiteral("%1: the response is not valid JSON: %2").arg(request, parsed.error);
-    } else {
-        message = QStringLiteral("%1: unexpected text response (Content-Type '%2') for an endpoint "
-                                 "with schema '%3'; expected JSON, which it is not: %4. The "
-                                 "body starts with: %5")
-                      .arg(request, QString::fromLatin1(type), schemaKey, parsed.error,
-                           excerpt(response.body));
-    }
-    throw NetworkError(NetworkError::Kind::InvalidResponse, 400, message)
-        .withStatus(400, response.statusText)
-        .withRequest(response.method, response.url)
-        .withBody(response.body);
-}
-
-} // namespace detail
 
 QJsonValue RestEndpoint::process(const QJsonValue &value, const Params &params) const
 {

@@ -168,6 +168,60 @@ private Q_SLOTS:
         QVERIFY(!small.error->bodyTruncated());
     }
 
+    // Defect 7: JSON is UTF-8 only, on both read paths; a text body is decoded from its charset.
+    void charsets_data()
+    {
+        QTest::addColumn<QByteArray>("contentType");
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<bool>("withSchema");
+        QTest::addColumn<QString>("expected"); // the text read, or the start of the error
+        const QByteArray json = "{\"id\":\"1\",\"name\":\"caf\xe9\"}";
+        QTest::newRow("JSON in latin-1: refused")
+            << "application/json; charset=ISO-8859-1"_ba << json << true
+            << u"error: the body's charset is 'iso-8859-1'"_s;
+        QTest::newRow("JSON declared UTF-8, quoted")
+            << "application/json; charset=\"UTF-8\""_ba
+            << R"({"id":"1","name":"ok"})"_ba << true << u"ok"_s;
+        QTest::newRow("text in latin-1: decoded") << "text/plain; charset=iso-8859-1"_ba
+                                                  << "caf\xe9"_ba << false << u"caf\u00e9"_s;
+        QTest::newRow("text, invalid UTF-8: refused")
+            << "text/plain"_ba
+            << "caf\xe9!"_ba << false << u"error: the body is not valid UTF-8"_s;
+        QTest::newRow("text in an unknown charset: refused")
+            << "text/plain; charset=x-unknown"_ba
+            << "abc"_ba << false
+            << u"error: the body's charset 'x-unknown' is not one Qt can decode"_s;
+    }
+    void charsets()
+    {
+        QFETCH(QByteArray, contentType);
+        QFETCH(QByteArray, body);
+        QFETCH(bool, withSchema);
+        QFETCH(QString, expected);
+        server.route("GET", u"/users/1"_s, [=](const RecordedRequest &) {
+            return ServerResponse::raw(body, contentType);
+        });
+        EndpointOptions options {.path = u"/users/1"_s, .urlPrefix = server.url()};
+        if (withSchema)
+            options.schema = user();
+        const EndpointPtr e = RestEndpoint::create(options);
+        auto read = [&](const auto &outcome, const auto &text) {
+            if (outcome.error)
+                return u"error: "_s + outcome.error->message().section(u": "_s, 1);
+            return outcome.value ? text(*outcome.value) : u"<nothing>"_s;
+        };
+        const QString viaFetch = read(await(e->fetch(&network, {})), [](const QJsonValue &v) {
+            return v.isString() ? v.toString() : v.toObject().value(u"name"_s).toString();
+        });
+        QVERIFY2(viaFetch.startsWith(expected), qPrintable(viaFetch));
+        const QString viaCompact
+            = read(await(e->fetchCompact(&network, {})), [](const CompactAnswer &answer) {
+                  const QJsonValue v = answer.value.toJsonValue();
+                  return v.isString() ? v.toString() : v.toObject().value(u"name"_s).toString();
+              });
+        QCOMPARE(viaCompact, viaFetch);
+    }
+
     // Defect 2: redirects are followed within the origin; the token and cookies stay there.
     void redirectsWithinTheOriginAreFollowed_data()
     {
