@@ -3,7 +3,10 @@
 // Grammar (SPEC 4.3, DESIGN.md §5):
 //   template := path [ ESCAPED_QMARK query ]        ESCAPED_QMARK is a backslash then '?'
 //   path     := ( literal | param | wildcard | group )*
-//   group    := '{' ( literal | param | wildcard )* '}'   optional as a whole; not nested
+//   group    := '{' ( literal | param | wildcard )* '}' [ '?' ]
+//                                                    optional as a whole; not nested; the
+//                                                    '?' (the reference's newer form) changes
+//                                                    nothing
 //   param    := ':' name [ '?' ]                     '?' makes it optional; outside a group its
 //                                                    preceding '/' vanishes with it
 //   wildcard := '*' name                             takes a list of path segments
@@ -11,7 +14,8 @@
 //   pair     := ( literal | param )*                 it is absent, e.g. "page=:page?"
 //   name     := [A-Za-z0-9_]+
 //   literal  := any character but ':' '*' '{' '}' '?' and backslash, or backslash + any character
-// An unescaped '?' that does not follow a parameter name is an error (write the escaped form).
+// An unescaped '?' that follows neither a parameter name nor a group is an error (write the
+// escaped form).
 #include "pathtemplate_p.h"
 
 namespace DataClient {
@@ -183,11 +187,17 @@ private:
                     return fail(at, QStringLiteral("'}' without a matching '{'"));
                 group = -1;
                 ++pos;
+                if (pos < text.size() && text.at(pos) == u'?')
+                    ++pos; // `{/:id}?`: a group is optional anyway
             } else if (c == u'?') {
+                const QString before = at == 0 ? QStringLiteral("at the start of the template")
+                                               : QStringLiteral("after '%1'").arg(text.at(at - 1));
                 return fail(at,
-                            QStringLiteral("unexpected '?': it marks the parameter before it "
-                                           "optional (':name?'); for a literal '?' or to "
-                                           "start a query, write a backslash before it"));
+                            QStringLiteral("unexpected '?' %1: a '?' may only follow a parameter "
+                                           "(':name?') or a group ('{/:name}?'); for a literal "
+                                           "'?' or to start a query, write a backslash before "
+                                           "it")
+                                .arg(before));
             } else if (c == u'&' && inQuery) {
                 return true;
             } else {

@@ -38,6 +38,12 @@ private Q_SLOTS:
         QTest::newRow("case 3 null")
             << u"/users/:id?"_s << Params {{u"id"_s, QVariant()}} << u"/users"_s;
         QTest::newRow("case 4 group absent") << u"/users{/:id}"_s << Params {} << u"/users"_s;
+        QTest::newRow("group marked optional, absent")
+            << u"/users{/:id}?"_s << Params {} << u"/users"_s;
+        QTest::newRow("group marked optional, given")
+            << u"/users{/:id}?"_s << Params {{u"id"_s, u"5"_s}} << u"/users/5"_s;
+        QTest::newRow("groups marked optional, then a literal")
+            << u"/a{/:b}?{/:c}?/d"_s << Params {{u"c"_s, 1}} << u"/a/1/d"_s;
         QTest::newRow("case 4 two groups")
             << u"/users{/:id}{/:group}"_s << Params {{u"id"_s, u"5"_s}} << u"/users/5"_s;
         QTest::newRow("case 4 both groups")
@@ -173,7 +179,11 @@ private Q_SLOTS:
         QTest::newRow("colon without name") << u"/users/:"_s << 7 << u"parameter name"_s;
         QTest::newRow("colon then slash") << u"/a/:/b"_s << 3 << u"parameter name"_s;
         QTest::newRow("star without name") << u"/files/*"_s << 7 << u"parameter name"_s;
-        QTest::newRow("bare question mark") << u"/what?x"_s << 5 << u"unexpected '?'"_s;
+        QTest::newRow("bare question mark")
+            << u"/what?x"_s << 5 << u"unexpected '?' after 't': a '?' may only follow"_s;
+        QTest::newRow("question mark first") << u"?x"_s << 0 << u"at the start of the template"_s;
+        QTest::newRow("two after a group") << u"/u{/:id}??"_s << 9 << u"after '?'"_s;
+        QTest::newRow("after a wildcard") << u"/f/*path?"_s << 8 << u"after 'h'"_s;
         QTest::newRow("unclosed group") << u"/users{/:id"_s << 6 << u"never closed"_s;
         QTest::newRow("stray close") << u"/users}/:id"_s << 6 << u"without a matching"_s;
         QTest::newRow("nested group") << u"/a{/b{/:c}}"_s << 5 << u"nested"_s;
@@ -231,6 +241,7 @@ private Q_SLOTS:
         QTest::newRow("nested") << u"/groups/:group/users/:id"_s << u"/groups/:group/users"_s;
         QTest::newRow("optional") << u"/users/:id?"_s << u"/users"_s;
         QTest::newRow("group") << u"/users{/:id}"_s << u"/users"_s;
+        QTest::newRow("group marked optional") << u"/users{/:id}?"_s << u"/users"_s;
         QTest::newRow("segment with suffix") << u"/users/:id.json"_s << u"/users"_s;
         QTest::newRow("query kept") << u"/users/:id\\?per_page=50"_s << u"/users\\?per_page=50"_s;
         QTest::newRow("escapes kept") << u"/a\\:b/:id"_s << u"/a\\:b"_s;
