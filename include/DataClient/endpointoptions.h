@@ -37,6 +37,38 @@ using OptimisticFunction = std::function<std::optional<QJsonValue>(
     const Params &params, const QJsonValue &body, const Store *store)>;
 
 /*!
+    The one table of the options a resource passes to every member (SPEC 2.2
+    EndpointExtraOptions): `X(type, name, default)` per option. EndpointOptions, EndpointOverrides
+    and ResourceOptions take these fields from it; createResource() and extend() copy them
+    through it; QML's Resource and extend() read them by the same names (src/qml/jsoptions.cpp).
+    A new shared option is one line here (and, to be a property of QML's Resource, one
+    Q_PROPERTY line there).
+
+    | option              | meaning                                                            |
+    |---------------------|--------------------------------------------------------------------|
+    | pollFrequency       | ms between re-fetches by live queries; 0 = no polling              |
+    | dataExpiryLength    | how long fetched data stays fresh, in ms                           |
+    | errorExpiryLength   | how long an error stays fresh, in ms                               |
+    | credentials         | which requests carry cookies (see Credentials)                     |
+    | timeout             | deadline of a whole request in ms (head, body, redirects); 0 = none|
+    | headers             | extra request headers; they win over the defaults                  |
+    | maxResponseBytes    | larger answers fail (NetworkError::Kind::TooLarge); 0 = no limit   |
+*/
+#define DATACLIENT_SHARED_ENDPOINT_OPTIONS(X)                                                      \
+    X(int, pollFrequency, 0)                                                                       \
+    X(int, dataExpiryLength, 60000)                                                                \
+    X(int, errorExpiryLength, 1000)                                                                \
+    X(::DataClient::Credentials, credentials, ::DataClient::Credentials::SameOrigin)               \
+    X(int, timeout, 30000)                                                                         \
+    X(::DataClient::Headers, headers, {})                                                          \
+    X(qint64, maxResponseBytes, ::DataClient::RequestInit::DefaultMaxResponseBytes)
+
+//! A field of an options struct from DATACLIENT_SHARED_ENDPOINT_OPTIONS, with its default.
+#define DATACLIENT_OPTION_FIELD(Type, name, value) Type name = value;
+//! A field of EndpointOverrides: set or not.
+#define DATACLIENT_OPTION_OVERRIDE(Type, name, value) std::optional<Type> name {};
+
+/*!
     The options of one endpoint. Plain data: designated initializers read well,
     e.g. `RestEndpoint::create({.method = "POST", .path = u"/todos"_s, .schema = todo})`.
 */
@@ -60,26 +92,15 @@ struct DATACLIENT_REST_EXPORT EndpointOptions
     QString paginationField {};
     //! Transforms the parsed response (see RestEndpoint::process()).
     ProcessFunction process {};
-    //! Milliseconds between re-fetches by live queries; 0 = no polling.
-    int pollFrequency = 0;
-    //! How long fetched data stays fresh, in ms.
-    int dataExpiryLength = 60000;
-    //! How long an error stays fresh, in ms.
-    int errorExpiryLength = 1000;
     //! Show a predicted result at once (see RestEndpoint::optimisticResponse()).
     bool optimistic = false;
     //! The prediction; when empty and optimistic is true, the resource's default for the member.
     OptimisticFunction getOptimisticResponse {};
     //! Whether calling it changes server data; default: any method but GET and HEAD.
     std::optional<bool> sideEffect {};
-    Credentials credentials = Credentials::SameOrigin;
-    //! Deadline of the whole request in ms: head, body and redirects (0 = none).
-    int timeout = 30000;
-    //! Extra request headers; they win over the defaults (e.g. a custom Content-Type).
-    QList<QPair<QByteArray, QByteArray>> headers {};
-    //! Answers larger than this many bytes are refused (NetworkError::Kind::TooLarge); 0 = no
-    //! limit.
-    qint64 maxResponseBytes = RequestInit::DefaultMaxResponseBytes;
+    // pollFrequency, dataExpiryLength, errorExpiryLength, credentials, timeout, headers,
+    // maxResponseBytes: see DATACLIENT_SHARED_ENDPOINT_OPTIONS.
+    DATACLIENT_SHARED_ENDPOINT_OPTIONS(DATACLIENT_OPTION_FIELD)
 };
 
 //! What extend() changes: every set field replaces the corresponding option.
@@ -94,16 +115,10 @@ struct DATACLIENT_REST_EXPORT EndpointOverrides
     std::optional<QJsonValue> body {};
     std::optional<QString> paginationField {};
     std::optional<ProcessFunction> process {};
-    std::optional<int> pollFrequency {};
-    std::optional<int> dataExpiryLength {};
-    std::optional<int> errorExpiryLength {};
     std::optional<bool> optimistic {};
     std::optional<OptimisticFunction> getOptimisticResponse {};
     std::optional<bool> sideEffect {};
-    std::optional<Credentials> credentials {};
-    std::optional<int> timeout {};
-    std::optional<QList<QPair<QByteArray, QByteArray>>> headers {};
-    std::optional<qint64> maxResponseBytes {};
+    DATACLIENT_SHARED_ENDPOINT_OPTIONS(DATACLIENT_OPTION_OVERRIDE)
 
     //! \a options with every set field replaced.
     EndpointOptions applyTo(EndpointOptions options) const;

@@ -13,6 +13,9 @@
 
 namespace DataClient {
 
+//! Request headers in order, names as given (case-insensitive where they are looked up).
+using Headers = QList<QPair<QByteArray, QByteArray>>;
+
 //! Which requests carry cookies (SPEC 5, DESIGN.md §5). Mapped to QNetworkRequest's cookie
 //! load/save control: Include = the cookie jar is used, Omit = it is not (Manual);
 //! SameOrigin = used only when the request URL's origin equals the endpoint's urlPrefix origin.
@@ -32,7 +35,7 @@ struct DATACLIENT_REST_EXPORT RequestInit
 {
     QByteArray method = "GET";
     //! Request headers, names as given; header() and setHeader() match names case-insensitively.
-    QList<QPair<QByteArray, QByteArray>> headers {};
+    Headers headers {};
     //! The bytes to send; std::nullopt sends no body (GET and DELETE never send one).
     std::optional<QByteArray> body {};
     Credentials credentials = Credentials::SameOrigin;

@@ -45,14 +45,10 @@ struct DATACLIENT_REST_EXPORT ResourceOptions
     EndpointFactory endpoint {};
     //! The SPEC option `Collection`: customizes the getList collection (nullptr: default).
     std::shared_ptr<const Collection> collection {};
-    // EndpointExtraOptions, passed to every member:
-    int pollFrequency = 0;
-    int dataExpiryLength = 60000;
-    int errorExpiryLength = 1000;
-    Credentials credentials = Credentials::SameOrigin;
-    int timeout = 30000;
-    QList<QPair<QByteArray, QByteArray>> headers {};
-    qint64 maxResponseBytes = RequestInit::DefaultMaxResponseBytes;
+    // EndpointExtraOptions, passed to every member: pollFrequency, dataExpiryLength,
+    // errorExpiryLength, credentials, timeout, headers, maxResponseBytes (see
+    // DATACLIENT_SHARED_ENDPOINT_OPTIONS).
+    DATACLIENT_SHARED_ENDPOINT_OPTIONS(DATACLIENT_OPTION_FIELD)
 };
 
 } // namespace DataClient

@@ -57,6 +57,7 @@ class DATACLIENT_REST_EXPORT RestEndpoint : public QObject,
     Q_PROPERTY(bool sideEffect READ sideEffect CONSTANT)
     Q_PROPERTY(QString credentials READ credentialsName CONSTANT)
     Q_PROPERTY(int timeout READ timeout CONSTANT)
+    Q_PROPERTY(qint64 maxResponseBytes READ maxResponseBytes CONSTANT)
     Q_PROPERTY(QString schemaKey READ schemaKey CONSTANT)
     Q_PROPERTY(bool valid READ isValid CONSTANT)
     Q_PROPERTY(QString errorString READ errorString CONSTANT)
@@ -89,6 +90,7 @@ public:
     Credentials credentials() const;
     QString credentialsName() const;
     int timeout() const;
+    qint64 maxResponseBytes() const;
     //! False when the path template is malformed; errorString() says why.
     bool isValid() const;
     QString errorString() const;

@@ -6,9 +6,12 @@
 #include <DataClient/requestinit.h>
 
 #include <QtCore/QHash>
+#include <QtCore/QStringList>
 #include <QtCore/QPointer>
 #include <QtQml/QJSEngine>
 #include <QtQml/QJSValueIterator>
+
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -87,6 +90,217 @@ ProcessFunction processFromJs(QJSEngine *engine, const QJSValue &function)
     };
 }
 
+namespace {
+
+// What a read of a JS option says when the value does not fit: " must be <what>; got <value>".
+QString expected(const QJSValue &value, const char *what)
+{
+    return u" must be %1; got %2"_s.arg(QString::fromLatin1(what), value.toString());
+}
+
+using Problem = std::optional<QString>;
+
+// One reader per C++ type of the shared options (DATACLIENT_SHARED_ENDPOINT_OPTIONS).
+Problem readJs(const QJSValue &v, std::optional<int> &target)
+{
+    if (!v.isNumber() || v.toNumber() < 0 || v.toNumber() > std::numeric_limits<int>::max())
+        return expected(v, "a number of milliseconds (0 or more)");
+    target = v.toInt();
+    return std::nullopt;
+}
+
+Problem readJs(const QJSValue &v, std::optional<qint64> &target)
+{
+    // Up to 2^53: what a JS number holds exactly.
+    if (!v.isNumber() || v.toNumber() < 0 || v.toNumber() > 9007199254740992.0)
+        return expected(v, "a number of bytes (0 or more)");
+    target = qint64(v.toNumber());
+    return std::nullopt;
+}
+
+Problem readJs(const QJSValue &v, std::optional<Credentials> &target)
+{
+    const auto credentials = v.isString() ? credentialsFromName(v.toString()) : std::nullopt;
+    if (!credentials)
+        return expected(v, "\"omit\", \"same-origin\" or \"include\"");
+    target = *credentials;
+    return std::nullopt;
+}
+
+Problem readJs(const QJSValue &v, std::optional<Headers> &target)
+{
+    if (!v.isObject() || v.isArray() || v.isCallable() || v.isQObject())
+        return expected(v, "an object of header names to values");
+    Headers headers;
+    QJSValueIterator it(v);
+    while (it.hasNext()) {
+        it.next();
+        headers.append({it.name().toUtf8(), it.value().toString().toUtf8()});
+    }
+    target = headers;
+    return std::nullopt;
+}
+
+Problem readString(const QJSValue &v, std::optional<QString> &target)
+{
+    if (!v.isString())
+        return expected(v, "a string");
+    target = v.toString();
+    return std::nullopt;
+}
+
+Problem readBool(const QJSValue &v, std::optional<bool> &target)
+{
+    if (!v.isBool())
+        return expected(v, "true or false");
+    target = v.toBool();
+    return std::nullopt;
+}
+
+// The value QML reads for a shared option nobody set.
+QVariant toVariant(int value)
+{
+    return value;
+}
+QVariant toVariant(qint64 value)
+{
+    return value;
+}
+QVariant toVariant(Credentials value)
+{
+    return credentialsName(value);
+}
+QVariant toVariant(const Headers &headers)
+{
+    QVariantMap map;
+    for (const auto &[name, value] : headers)
+        map.insert(QString::fromUtf8(name), QString::fromUtf8(value));
+    return map;
+}
+
+struct JsOption
+{
+    QLatin1StringView name;
+    //! Reads the value into the overrides, or says why it does not fit (nothing set then).
+    Problem (*read)(QJSEngine *engine, const QJSValue &value, EndpointOverrides &overrides);
+};
+
+// The one table of endpoint options written in JS: Resource's properties and extend() read
+// through it. The shared options come from DATACLIENT_SHARED_ENDPOINT_OPTIONS; the others are
+// an endpoint's own.
+const JsOption jsOptions[] = {
+#define DATACLIENT_JS_OPTION(Type, option, value)                                                  \
+    {QLatin1StringView(#option),                                                                   \
+     [](QJSEngine *, const QJSValue &v, EndpointOverrides &o) { return readJs(v, o.option); }},
+    DATACLIENT_SHARED_ENDPOINT_OPTIONS(DATACLIENT_JS_OPTION)
+#undef DATACLIENT_JS_OPTION
+        {"name"_L1,
+         [](QJSEngine *, const QJSValue &v, EndpointOverrides &o) {
+             return readString(v, o.name);
+         }},
+    {"path"_L1,
+     [](QJSEngine *, const QJSValue &v, EndpointOverrides &o) { return readString(v, o.path); }},
+    {"urlPrefix"_L1,
+     [](QJSEngine *, const QJSValue &v, EndpointOverrides &o) {
+         return readString(v, o.urlPrefix);
+     }},
+    {"paginationField"_L1,
+     [](QJSEngine *, const QJSValue &v, EndpointOverrides &o) {
+         return readString(v, o.paginationField);
+     }},
+    {"method"_L1,
+     [](QJSEngine *, const QJSValue &v, EndpointOverrides &o) -> Problem {
+         if (!v.isString())
+             return expected(v, "a string");
+         o.method = v.toString().toUpper().toLatin1();
+         return std::nullopt;
+     }},
+    {"optimistic"_L1,
+     [](QJSEngine *, const QJSValue &v, EndpointOverrides &o) {
+         const Problem problem = readBool(v, o.optimistic);
+         if (!problem && !v.toBool())
+             o.getOptimisticResponse = OptimisticFunction(); // no prediction at all
+         return problem;
+     }},
+    {"sideEffect"_L1,
+     [](QJSEngine *, const QJSValue &v, EndpointOverrides &o) {
+         return readBool(v, o.sideEffect);
+     }},
+    {"schema"_L1,
+     [](QJSEngine *, const QJSValue &v, EndpointOverrides &o) -> Problem {
+         QString why;
+         const auto schema = schemaFromJs(v, &why);
+         if (!schema)
+             return u": "_s + why;
+         o.schema = *schema;
+         return std::nullopt;
+     }},
+    {"searchParams"_L1,
+     [](QJSEngine *, const QJSValue &v, EndpointOverrides &o) -> Problem {
+         if (!v.isArray())
+             return expected(v, "an array of parameter names");
+         o.searchParams = v.toVariant().toStringList();
+         return std::nullopt;
+     }},
+    {"body"_L1,
+     [](QJSEngine *, const QJSValue &v, EndpointOverrides &o) -> Problem {
+         o.body = jsToJson(v);
+         return std::nullopt;
+     }},
+    {"process"_L1,
+     [](QJSEngine *engine, const QJSValue &v, EndpointOverrides &o) -> Problem {
+         if (!v.isCallable())
+             return expected(v, "a function(value, params) returning the value");
+         o.process = processFromJs(engine, v);
+         return std::nullopt;
+     }},
+};
+
+QString knownNames()
+{
+    QStringList names;
+    for (const JsOption &option : jsOptions)
+        names.append(QString(option.name));
+    return names.join(u", "_s);
+}
+
+} // namespace
+
+bool readJsOption(QJSEngine *engine, const QString &name, const QJSValue &value,
+                  EndpointOverrides *overrides, QString *error)
+{
+    for (const JsOption &option : jsOptions) {
+        if (option.name != name)
+            continue;
+        const Problem problem = option.read(engine, value, *overrides);
+        if (problem)
+            *error = u"option \"%1\"%2"_s.arg(name, *problem);
+        return !problem;
+    }
+    *error = u"unknown endpoint option \"%1\" (known: %2)"_s.arg(name, knownNames());
+    return false;
+}
+
+QVariant defaultJsOption(const QString &name)
+{
+    const EndpointOptions defaults;
+#define DATACLIENT_JS_DEFAULT(Type, option, value)                                                 \
+    if (name == QLatin1StringView(#option))                                                        \
+        return toVariant(defaults.option);
+    DATACLIENT_SHARED_ENDPOINT_OPTIONS(DATACLIENT_JS_DEFAULT)
+#undef DATACLIENT_JS_DEFAULT
+    return {};
+}
+
+void applySharedOptions(const EndpointOverrides &overrides, ResourceOptions *options)
+{
+#define DATACLIENT_JS_APPLY(Type, option, value)                                                   \
+    if (overrides.option)                                                                          \
+        options->option = *overrides.option;
+    DATACLIENT_SHARED_ENDPOINT_OPTIONS(DATACLIENT_JS_APPLY)
+#undef DATACLIENT_JS_APPLY
+}
+
 std::optional<EndpointOverrides> overridesFromJs(QJSEngine *engine, const QJSValue &object,
                                                  const QString &where, QString *error)
 {
@@ -98,87 +312,12 @@ std::optional<EndpointOverrides> overridesFromJs(QJSEngine *engine, const QJSVal
             = u"%1: expected an object of endpoint options; got %2"_s.arg(where, object.toString());
         return std::nullopt;
     }
-    auto wrong = [&](const QString &key, const char *expected) {
-        *error = u"%1: option \"%2\" must be %3; got %4"_s.arg(
-            where, key, QString::fromLatin1(expected), object.property(key).toString());
-        return std::nullopt;
-    };
     QJSValueIterator it(object);
     while (it.hasNext()) {
         it.next();
-        const QString key = it.name();
-        const QJSValue v = it.value();
-        if (key == u"name" || key == u"path" || key == u"urlPrefix" || key == u"paginationField"
-            || key == u"method") {
-            if (!v.isString())
-                return wrong(key, "a string");
-            if (key == u"name")
-                overrides.name = v.toString();
-            else if (key == u"path")
-                overrides.path = v.toString();
-            else if (key == u"urlPrefix")
-                overrides.urlPrefix = v.toString();
-            else if (key == u"paginationField")
-                overrides.paginationField = v.toString();
-            else
-                overrides.method = v.toString().toUpper().toLatin1();
-        } else if (key == u"pollFrequency" || key == u"dataExpiryLength"
-                   || key == u"errorExpiryLength" || key == u"timeout") {
-            if (!v.isNumber() || v.toNumber() < 0)
-                return wrong(key, "a number of milliseconds (0 or more)");
-            const int ms = v.toInt();
-            if (key == u"pollFrequency")
-                overrides.pollFrequency = ms;
-            else if (key == u"dataExpiryLength")
-                overrides.dataExpiryLength = ms;
-            else if (key == u"errorExpiryLength")
-                overrides.errorExpiryLength = ms;
-            else
-                overrides.timeout = ms;
-        } else if (key == u"optimistic" || key == u"sideEffect") {
-            if (!v.isBool())
-                return wrong(key, "true or false");
-            (key == u"optimistic" ? overrides.optimistic : overrides.sideEffect) = v.toBool();
-            if (key == u"optimistic" && !v.toBool())
-                overrides.getOptimisticResponse = OptimisticFunction(); // no prediction at all
-        } else if (key == u"schema") {
-            QString why;
-            const auto schema = schemaFromJs(v, &why);
-            if (!schema) {
-                *error = u"%1: option \"schema\": %2"_s.arg(where, why);
-                return std::nullopt;
-            }
-            overrides.schema = *schema;
-        } else if (key == u"searchParams") {
-            if (!v.isArray())
-                return wrong(key, "an array of parameter names");
-            overrides.searchParams = v.toVariant().toStringList();
-        } else if (key == u"body") {
-            overrides.body = jsToJson(v);
-        } else if (key == u"process") {
-            if (!v.isCallable())
-                return wrong(key, "a function(value, params) returning the value");
-            overrides.process = processFromJs(engine, v);
-        } else if (key == u"credentials") {
-            const auto credentials = credentialsFromName(v.toString());
-            if (!v.isString() || !credentials)
-                return wrong(key, "\"omit\", \"same-origin\" or \"include\"");
-            overrides.credentials = *credentials;
-        } else if (key == u"headers") {
-            if (!v.isObject() || v.isArray())
-                return wrong(key, "an object of header names to values");
-            QList<QPair<QByteArray, QByteArray>> headers;
-            QJSValueIterator h(v);
-            while (h.hasNext()) {
-                h.next();
-                headers.append({h.name().toUtf8(), h.value().toString().toUtf8()});
-            }
-            overrides.headers = headers;
-        } else {
-            *error = u"%1: unknown endpoint option \"%2\" (known: name, method, path, urlPrefix, "
-                     "schema, searchParams, body, paginationField, process, pollFrequency, "
-                     "dataExpiryLength, errorExpiryLength, optimistic, sideEffect, credentials, "
-                     "timeout, headers)"_s.arg(where, key);
+        QString why;
+        if (!readJsOption(engine, it.name(), it.value(), &overrides, &why)) {
+            *error = where + u": "_s + why;
             return std::nullopt;
         }
     }

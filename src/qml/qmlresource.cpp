@@ -51,16 +51,11 @@ QmlResource::~QmlResource() = default;
         member = value;                                                                            \
         optionChanged();                                                                           \
     }
-DATACLIENT_OPTION_SETTER(setPath, m_path, const QString &)
-DATACLIENT_OPTION_SETTER(setUrlPrefix, m_urlPrefix, const QString &)
-DATACLIENT_OPTION_SETTER(setSearchParams, m_searchParams, const QStringList &)
-DATACLIENT_OPTION_SETTER(setPaginationField, m_paginationField, const QString &)
-DATACLIENT_OPTION_SETTER(setOptimistic, m_optimistic, bool)
-DATACLIENT_OPTION_SETTER(setPollFrequency, m_pollFrequency, int)
-DATACLIENT_OPTION_SETTER(setDataExpiryLength, m_dataExpiryLength, int)
-DATACLIENT_OPTION_SETTER(setErrorExpiryLength, m_errorExpiryLength, int)
-DATACLIENT_OPTION_SETTER(setCredentials, m_credentials, const QString &)
-DATACLIENT_OPTION_SETTER(setTimeout, m_timeout, int)
+DATACLIENT_OPTION_SETTER(setPath, m_options.path, const QString &)
+DATACLIENT_OPTION_SETTER(setUrlPrefix, m_options.urlPrefix, const QString &)
+DATACLIENT_OPTION_SETTER(setSearchParams, m_options.searchParams, const QStringList &)
+DATACLIENT_OPTION_SETTER(setPaginationField, m_options.paginationField, const QString &)
+DATACLIENT_OPTION_SETTER(setOptimistic, m_options.optimistic, bool)
 #undef DATACLIENT_OPTION_SETTER
 
 #define DATACLIENT_JS_OPTION_SETTER(Setter, member)                                                \
@@ -71,30 +66,46 @@ DATACLIENT_OPTION_SETTER(setTimeout, m_timeout, int)
         member = value;                                                                            \
         optionChanged();                                                                           \
     }
-DATACLIENT_JS_OPTION_SETTER(setBody, m_body)
-DATACLIENT_JS_OPTION_SETTER(setNonFilterArgumentKeys, m_nonFilterArgumentKeys)
-DATACLIENT_JS_OPTION_SETTER(setHeaders, m_headers)
-DATACLIENT_JS_OPTION_SETTER(setProcess, m_process)
-DATACLIENT_JS_OPTION_SETTER(setGetRequestInit, m_getRequestInit)
-DATACLIENT_JS_OPTION_SETTER(setParseResponse, m_parseResponse)
+DATACLIENT_JS_OPTION_SETTER(setBody, m_options.body)
+DATACLIENT_JS_OPTION_SETTER(setNonFilterArgumentKeys, m_options.nonFilterArgumentKeys)
+DATACLIENT_JS_OPTION_SETTER(setProcess, m_options.process)
+DATACLIENT_JS_OPTION_SETTER(setGetRequestInit, m_options.getRequestInit)
+DATACLIENT_JS_OPTION_SETTER(setParseResponse, m_options.parseResponse)
 #undef DATACLIENT_JS_OPTION_SETTER
+
+QVariant QmlResource::sharedOption(QStringView name) const
+{
+    const QString key = name.toString();
+    const auto set = m_options.shared.constFind(key);
+    return set != m_options.shared.cend() ? set->toVariant() : defaultJsOption(key);
+}
+
+void QmlResource::setSharedOption(QStringView name, const QJSValue &value)
+{
+    QJSValue &slot = m_options.shared[name.toString()];
+    if (slot.strictlyEquals(value))
+        return;
+    slot = value;
+    optionChanged();
+}
 
 QmlEntity *QmlResource::schema() const
 {
-    return m_schema;
+    return m_options.schema;
 }
 
 void QmlResource::setSchema(QmlEntity *value)
 {
-    if (m_schema == value)
+    QPointer<QmlEntity> &schema = m_options.schema;
+    if (schema == value)
         return;
-    if (m_schema)
-        disconnect(m_schema, nullptr, this, nullptr);
-    m_schema = value;
-    if (m_schema) {
-        connect(m_schema, &QmlEntity::schemaChanged, this, &QmlResource::optionChanged);
+    if (schema)
+        disconnect(schema, nullptr, this, nullptr);
+    schema = value;
+    if (schema) {
+        connect(schema, &QmlEntity::schemaChanged, this, &QmlResource::optionChanged);
         // Destroyed first at shutdown: drop the members quietly rather than warn.
-        connect(m_schema, &QObject::destroyed, this, [this] {
+        connect(schema, &QObject::destroyed, this, [this] {
             m_error = u"Resource: its schema (an Entity) was destroyed"_s;
             adopt(Resource());
         });
@@ -118,58 +129,52 @@ void QmlResource::componentComplete()
 void QmlResource::rebuild()
 {
     QString error;
+    const Options &o = m_options;
     ResourceOptions options;
-    options.path = m_path;
-    options.urlPrefix = m_urlPrefix;
-    options.searchParams = m_searchParams;
-    options.body = jsToJson(m_body);
-    options.paginationField = m_paginationField;
-    options.optimistic = m_optimistic;
-    options.pollFrequency = m_pollFrequency;
-    options.dataExpiryLength = m_dataExpiryLength;
-    options.errorExpiryLength = m_errorExpiryLength;
-    options.timeout = m_timeout;
+    options.path = o.path;
+    options.urlPrefix = o.urlPrefix;
+    options.searchParams = o.searchParams;
+    options.body = jsToJson(o.body);
+    options.paginationField = o.paginationField;
+    options.optimistic = o.optimistic;
     QJSEngine *engine = qjsEngine(this);
 
-    if (!m_schema)
+    if (!o.schema)
         error = u"Resource: `schema` is not set; give it an Entity, e.g. schema: todo"_s;
-    else if (!m_schema->isValid())
-        error = u"Resource: `schema`: %1"_s.arg(m_schema->errorString());
+    else if (!o.schema->isValid())
+        error = u"Resource: `schema`: %1"_s.arg(o.schema->errorString());
     else
-        options.schema = m_schema->schema();
-    if (const auto credentials = credentialsFromName(m_credentials))
-        options.credentials = *credentials;
-    else if (error.isEmpty())
-        error = u"Resource: `credentials` must be \"omit\", \"same-origin\" or \"include\"; got "
-                "\"%1\""_s.arg(m_credentials);
-    if (!m_headers.isUndefined() && !m_headers.isNull()) {
-        QJSValueIterator it(m_headers);
-        while (it.hasNext()) {
-            it.next();
-            options.headers.append({it.name().toUtf8(), it.value().toString().toUtf8()});
-        }
+        options.schema = o.schema->schema();
+    EndpointOverrides shared;
+    for (auto it = o.shared.cbegin(); it != o.shared.cend() && error.isEmpty(); ++it) {
+        if (it.value().isUndefined() || it.value().isNull())
+            continue; // unset again: the default
+        QString why;
+        if (!readJsOption(engine, it.key(), it.value(), &shared, &why))
+            error = u"Resource: "_s + why;
     }
+    applySharedOptions(shared, &options);
     auto checkFunction = [&](const QJSValue &value, const char *name, const char *shape) {
         if (error.isEmpty() && !value.isUndefined() && !value.isNull() && !value.isCallable())
             error = u"Resource: `%1` must be a function%2; got %3"_s.arg(
                 QString::fromLatin1(name), QString::fromLatin1(shape), value.toString());
     };
-    checkFunction(m_process, "process", "(value, params) returning the value");
-    checkFunction(m_getRequestInit, "getRequestInit", "(body, init) returning the init");
-    checkFunction(m_parseResponse, "parseResponse", "(response) returning the value");
-    checkFunction(m_nonFilterArgumentKeys, "nonFilterArgumentKeys", "(key) returning a boolean");
-    if (m_nonFilterArgumentKeys.isCallable())
-        options.collection = std::make_shared<JsCollection>(engine, m_nonFilterArgumentKeys);
+    checkFunction(o.process, "process", "(value, params) returning the value");
+    checkFunction(o.getRequestInit, "getRequestInit", "(body, init) returning the init");
+    checkFunction(o.parseResponse, "parseResponse", "(response) returning the value");
+    checkFunction(o.nonFilterArgumentKeys, "nonFilterArgumentKeys", "(key) returning a boolean");
+    if (o.nonFilterArgumentKeys.isCallable())
+        options.collection = std::make_shared<JsCollection>(engine, o.nonFilterArgumentKeys);
 
     auto hooks = std::make_shared<JsHooks>();
     hooks->engine = engine;
-    hooks->getRequestInit = m_getRequestInit;
-    hooks->parseResponse = m_parseResponse;
+    hooks->getRequestInit = o.getRequestInit;
+    hooks->parseResponse = o.parseResponse;
     EndpointFactory make = QmlEndpoint::factory(hooks);
-    if (m_process.isCallable()) {
+    if (o.process.isCallable()) {
         // The resource-wide `process` applies to members without their own (delete keeps its
         // default, which reads the pk from the URL parameters when the answer is empty).
-        make = [make, process = processFromJs(engine, m_process)](EndpointOptions o) {
+        make = [make, process = processFromJs(engine, o.process)](EndpointOptions o) {
             if (!o.process)
                 o.process = process;
             return make(o);
@@ -232,12 +237,8 @@ QmlResource *QmlResource::derived(const Resource &resource)
     auto *result = new QmlResource(this);
     result->m_complete = true;
     result->m_derived = true;
-    result->m_schema = m_schema;
-    result->m_path = m_path;
-    result->m_urlPrefix = m_urlPrefix;
-    result->m_searchParams = m_searchParams;
-    result->m_paginationField = m_paginationField;
-    result->m_optimistic = m_optimistic;
+    // Every option, so that the derived resource reports what its members use.
+    result->m_options = m_options;
     QQmlEngine::setObjectOwnership(result, QQmlEngine::CppOwnership);
     result->m_error = resource.isValid() ? QString() : resource.errorString();
     result->adopt(resource);

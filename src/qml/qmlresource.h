@@ -6,6 +6,7 @@
 
 #include "qmlentity.h"
 
+#include <QtCore/QHash>
 #include <QtCore/QObject>
 #include <QtCore/QPointer>
 #include <QtCore/QStringList>
@@ -54,7 +55,8 @@ class DATACLIENT_QML_EXPORT QmlResource : public QObject, public QQmlParserStatu
     //! The `Collection` option: function(key) -> true when \a key does not filter lists.
     Q_PROPERTY(QJSValue nonFilterArgumentKeys READ nonFilterArgumentKeys WRITE
                    setNonFilterArgumentKeys NOTIFY optionsChanged)
-    // EndpointExtraOptions
+    // EndpointExtraOptions (DATACLIENT_SHARED_ENDPOINT_OPTIONS): read and checked through the
+    // one table of JS options, as extend() reads them; unset, they read as their defaults.
     Q_PROPERTY(int pollFrequency READ pollFrequency WRITE setPollFrequency NOTIFY optionsChanged)
     Q_PROPERTY(
         int dataExpiryLength READ dataExpiryLength WRITE setDataExpiryLength NOTIFY optionsChanged)
@@ -63,6 +65,9 @@ class DATACLIENT_QML_EXPORT QmlResource : public QObject, public QQmlParserStatu
     Q_PROPERTY(QString credentials READ credentials WRITE setCredentials NOTIFY optionsChanged)
     Q_PROPERTY(int timeout READ timeout WRITE setTimeout NOTIFY optionsChanged)
     Q_PROPERTY(QJSValue headers READ headers WRITE setHeaders NOTIFY optionsChanged)
+    //! A number of bytes (a JS number: exact up to 2^53).
+    Q_PROPERTY(double maxResponseBytes READ maxResponseBytes WRITE setMaxResponseBytes NOTIFY
+                   optionsChanged)
     // Hooks (SPEC 4.4), the `Endpoint` option written as functions
     Q_PROPERTY(QJSValue process READ process WRITE setProcess NOTIFY optionsChanged)
     Q_PROPERTY(
@@ -88,39 +93,41 @@ public:
     explicit QmlResource(QObject *parent = nullptr);
     ~QmlResource() override;
 
-    QString path() const { return m_path; }
+    QString path() const { return m_options.path; }
     void setPath(const QString &value);
     QmlEntity *schema() const;
     void setSchema(QmlEntity *value);
-    QString urlPrefix() const { return m_urlPrefix; }
+    QString urlPrefix() const { return m_options.urlPrefix; }
     void setUrlPrefix(const QString &value);
-    QStringList searchParams() const { return m_searchParams; }
+    QStringList searchParams() const { return m_options.searchParams; }
     void setSearchParams(const QStringList &value);
-    QJSValue body() const { return m_body; }
+    QJSValue body() const { return m_options.body; }
     void setBody(const QJSValue &value);
-    QString paginationField() const { return m_paginationField; }
+    QString paginationField() const { return m_options.paginationField; }
     void setPaginationField(const QString &value);
-    bool optimistic() const { return m_optimistic; }
+    bool optimistic() const { return m_options.optimistic; }
     void setOptimistic(bool value);
-    QJSValue nonFilterArgumentKeys() const { return m_nonFilterArgumentKeys; }
+    QJSValue nonFilterArgumentKeys() const { return m_options.nonFilterArgumentKeys; }
     void setNonFilterArgumentKeys(const QJSValue &value);
-    int pollFrequency() const { return m_pollFrequency; }
-    void setPollFrequency(int value);
-    int dataExpiryLength() const { return m_dataExpiryLength; }
-    void setDataExpiryLength(int value);
-    int errorExpiryLength() const { return m_errorExpiryLength; }
-    void setErrorExpiryLength(int value);
-    QString credentials() const { return m_credentials; }
-    void setCredentials(const QString &value);
-    int timeout() const { return m_timeout; }
-    void setTimeout(int value);
-    QJSValue headers() const { return m_headers; }
-    void setHeaders(const QJSValue &value);
-    QJSValue process() const { return m_process; }
+    int pollFrequency() const { return sharedOption(u"pollFrequency").toInt(); }
+    void setPollFrequency(int value) { setSharedOption(u"pollFrequency", value); }
+    int dataExpiryLength() const { return sharedOption(u"dataExpiryLength").toInt(); }
+    void setDataExpiryLength(int value) { setSharedOption(u"dataExpiryLength", value); }
+    int errorExpiryLength() const { return sharedOption(u"errorExpiryLength").toInt(); }
+    void setErrorExpiryLength(int value) { setSharedOption(u"errorExpiryLength", value); }
+    QString credentials() const { return sharedOption(u"credentials").toString(); }
+    void setCredentials(const QString &value) { setSharedOption(u"credentials", value); }
+    int timeout() const { return sharedOption(u"timeout").toInt(); }
+    void setTimeout(int value) { setSharedOption(u"timeout", value); }
+    QJSValue headers() const { return m_options.shared.value(QStringLiteral("headers")); }
+    void setHeaders(const QJSValue &value) { setSharedOption(u"headers", value); }
+    double maxResponseBytes() const { return sharedOption(u"maxResponseBytes").toDouble(); }
+    void setMaxResponseBytes(double value) { setSharedOption(u"maxResponseBytes", value); }
+    QJSValue process() const { return m_options.process; }
     void setProcess(const QJSValue &value);
-    QJSValue getRequestInit() const { return m_getRequestInit; }
+    QJSValue getRequestInit() const { return m_options.getRequestInit; }
     void setGetRequestInit(const QJSValue &value);
-    QJSValue parseResponse() const { return m_parseResponse; }
+    QJSValue parseResponse() const { return m_options.parseResponse; }
     void setParseResponse(const QJSValue &value);
 
     QmlEndpoint *get() const { return memberObject(QStringLiteral("get")); }
@@ -166,23 +173,28 @@ private:
     void adopt(const Resource &resource);
     QmlResource *derived(const Resource &resource);
 
-    QString m_path;
-    QPointer<QmlEntity> m_schema;
-    QString m_urlPrefix;
-    QStringList m_searchParams;
-    QJSValue m_body;
-    QString m_paginationField;
-    bool m_optimistic = false;
-    QJSValue m_nonFilterArgumentKeys;
-    int m_pollFrequency = 0;
-    int m_dataExpiryLength = 60000;
-    int m_errorExpiryLength = 1000;
-    QString m_credentials = QStringLiteral("same-origin");
-    int m_timeout = 30000;
-    QJSValue m_headers;
-    QJSValue m_process;
-    QJSValue m_getRequestInit;
-    QJSValue m_parseResponse;
+    //! A shared option as set in QML, or its default.
+    QVariant sharedOption(QStringView name) const;
+    void setSharedOption(QStringView name, const QJSValue &value);
+
+    //! Everything set in QML; extend() hands it to the resources it makes whole.
+    struct Options
+    {
+        QString path;
+        QPointer<QmlEntity> schema;
+        QString urlPrefix;
+        QStringList searchParams;
+        QJSValue body;
+        QString paginationField;
+        bool optimistic = false;
+        QJSValue nonFilterArgumentKeys;
+        QJSValue process;
+        QJSValue getRequestInit;
+        QJSValue parseResponse;
+        //! The shared options set (by name), read through the table of JS options.
+        QHash<QString, QJSValue> shared;
+    };
+    Options m_options;
 
     bool m_complete = false;
     bool m_derived = false; // made by extend(): its members are fixed

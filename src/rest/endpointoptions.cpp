@@ -30,17 +30,13 @@ EndpointOptions EndpointOverrides::applyTo(EndpointOptions options) const
     apply(body, options.body);
     apply(paginationField, options.paginationField);
     apply(process, options.process);
-    apply(pollFrequency, options.pollFrequency);
-    apply(dataExpiryLength, options.dataExpiryLength);
-    apply(errorExpiryLength, options.errorExpiryLength);
     apply(optimistic, options.optimistic);
     apply(getOptimisticResponse, options.getOptimisticResponse);
     if (sideEffect)
         options.sideEffect = sideEffect;
-    apply(credentials, options.credentials);
-    apply(timeout, options.timeout);
-    apply(headers, options.headers);
-    apply(maxResponseBytes, options.maxResponseBytes);
+#define DATACLIENT_APPLY(Type, option, value) apply(option, options.option);
+    DATACLIENT_SHARED_ENDPOINT_OPTIONS(DATACLIENT_APPLY)
+#undef DATACLIENT_APPLY
     return options;
 }
 
@@ -56,16 +52,12 @@ EndpointOverrides EndpointOverrides::mergedWith(const EndpointOverrides &other) 
     merge(result.body, other.body);
     merge(result.paginationField, other.paginationField);
     merge(result.process, other.process);
-    merge(result.pollFrequency, other.pollFrequency);
-    merge(result.dataExpiryLength, other.dataExpiryLength);
-    merge(result.errorExpiryLength, other.errorExpiryLength);
     merge(result.optimistic, other.optimistic);
     merge(result.getOptimisticResponse, other.getOptimisticResponse);
     merge(result.sideEffect, other.sideEffect);
-    merge(result.credentials, other.credentials);
-    merge(result.timeout, other.timeout);
-    merge(result.headers, other.headers);
-    merge(result.maxResponseBytes, other.maxResponseBytes);
+#define DATACLIENT_MERGE(Type, option, value) merge(result.option, other.option);
+    DATACLIENT_SHARED_ENDPOINT_OPTIONS(DATACLIENT_MERGE)
+#undef DATACLIENT_MERGE
     return result;
 }
 

@@ -6,8 +6,6 @@ namespace DataClient {
 
 namespace {
 
-using Headers = QList<QPair<QByteArray, QByteArray>>;
-
 QByteArray headerValue(const Headers &headers, QByteArrayView name)
 {
     QByteArray value;

@@ -62,13 +62,9 @@ Resource Resource::create(const ResourceOptions &options)
     const EndpointFactory make = options.endpoint ? options.endpoint : &RestEndpoint::create;
     EndpointOptions base;
     base.urlPrefix = options.urlPrefix;
-    base.pollFrequency = options.pollFrequency;
-    base.dataExpiryLength = options.dataExpiryLength;
-    base.errorExpiryLength = options.errorExpiryLength;
-    base.credentials = options.credentials;
-    base.timeout = options.timeout;
-    base.headers = options.headers;
-    base.maxResponseBytes = options.maxResponseBytes;
+#define DATACLIENT_COPY(Type, option, value) base.option = options.option;
+    DATACLIENT_SHARED_ENDPOINT_OPTIONS(DATACLIENT_COPY)
+#undef DATACLIENT_COPY
 
     auto member = [&](const QString &name, const QByteArray &method, const QString &pathPattern,
                       const Schema &schema) {

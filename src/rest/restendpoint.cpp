@@ -160,6 +160,11 @@ int RestEndpoint::timeout() const
     return d->options.timeout;
 }
 
+qint64 RestEndpoint::maxResponseBytes() const
+{
+    return d->options.maxResponseBytes;
+}
+
 bool RestEndpoint::isValid() const
 {
     return d->error.isEmpty();

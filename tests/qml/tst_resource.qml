@@ -32,6 +32,8 @@ TestCase {
     Component { id: noPath; Resource { schema: todo } }
     Component { id: badCredentials; Resource { path: "/todos/:id"; schema: todo; credentials: "always" } }
     Component { id: badHook; Resource { path: "/todos/:id"; schema: todo; process: 5 } }
+    Component { id: badTimeout; Resource { path: "/todos/:id"; schema: todo; timeout: -5 } }
+    Component { id: badLimit; Resource { path: "/todos/:id"; schema: todo; maxResponseBytes: -1 } }
 
     function init() {
         backend.reset()
@@ -88,7 +90,9 @@ TestCase {
             { tag: "no schema", component: noSchema, message: /`schema` is not set/ },
             { tag: "invalid entity", component: invalidSchema, message: /`key` is not set/, alsoLogged: true },
             { tag: "no path", component: noPath, message: /the option 'path' is required/, alsoLogged: true },
-            { tag: "credentials", component: badCredentials, message: /`credentials` must be/ },
+            { tag: "credentials", component: badCredentials, message: /option "credentials" must be "omit", "same-origin" or "include"; got always/ },
+            { tag: "negative timeout", component: badTimeout, message: /option "timeout" must be a number of milliseconds \(0 or more\); got -5/ },
+            { tag: "negative size limit", component: badLimit, message: /option "maxResponseBytes" must be a number of bytes \(0 or more\); got -1/ },
             { tag: "hook not a function", component: badHook, message: /`process` must be a function/ },
         ]
     }
@@ -126,6 +130,46 @@ TestCase {
         compare(todos.getList.path, "/todos") // the base is unchanged
     }
 
+    // Issue 12 bug 3: a derived resource reports the options its members use (all of them).
+    function test_extendKeepsEveryOption() {
+        const tuned = createTemporaryQmlObject('import DataClient; Resource { path: "/todos/:id"; '
+            + 'urlPrefix: "http://x"; schema: todo; pollFrequency: 250; timeout: 1234; '
+            + 'dataExpiryLength: 5; errorExpiryLength: 6; credentials: "include"; '
+            + 'maxResponseBytes: 4096; headers: ({ "X-Token": "t" }); '
+            + 'process: function(value, params) { return value } }', testCase)
+        tryVerify(function() { return tuned.valid })
+        const extended = tuned.extend({ update: { optimistic: true } })
+        verify(extended)
+        compare(extended.pollFrequency, 250)
+        compare(extended.timeout, 1234)
+        compare(extended.dataExpiryLength, 5)
+        compare(extended.errorExpiryLength, 6)
+        compare(extended.credentials, "include")
+        compare(extended.maxResponseBytes, 4096)
+        compare(extended.headers["X-Token"], "t")
+        verify(typeof extended.process === "function")
+        compare(extended.urlPrefix, "http://x")
+        // ... and the members use them.
+        compare(extended.get.timeout, 1234)
+        compare(extended.get.pollFrequency, 250)
+    }
+
+    function test_unsetOptionsReadAsTheirDefaults() {
+        compare(plain.pollFrequency, 0)
+        compare(plain.dataExpiryLength, 60000)
+        compare(plain.errorExpiryLength, 1000)
+        compare(plain.credentials, "same-origin")
+        compare(plain.timeout, 30000)
+        compare(plain.maxResponseBytes, 64 * 1024 * 1024)
+    }
+
+    function test_extendTakesEverySharedOption() {
+        const extended = plain.extend({ get: { timeout: 50, maxResponseBytes: 10, credentials: "omit" } })
+        verify(extended)
+        compare(extended.get.timeout, 50)
+        compare(extended.getList.timeout, 30000)
+    }
+
     function test_extendAdd() {
         const extended = todos.extend("byUser", { path: "/users/:userId/todos", schema: [todo] })
         verify(extended)
@@ -150,6 +194,7 @@ TestCase {
         return [
             { tag: "unknown option", args: [{ getList: { colour: "red" } }], message: /unknown endpoint option "colour"/ },
             { tag: "wrong type", args: ["x", { path: 5 }], message: /option "path" must be a string/ },
+            { tag: "negative size limit", args: [{ get: { maxResponseBytes: -2 } }], message: /option "maxResponseBytes" must be a number of bytes/ },
             { tag: "bad schema", args: ["x", { path: "/x", schema: [1] }], message: /exactly one Entity/ },
             { tag: "function returns junk", args: [function(base) { return 5 }], message: /must return an object of members/ },
             { tag: "member not an endpoint", args: [function(base) { return { get: testCase } }], message: /member "get" is not an endpoint/ },

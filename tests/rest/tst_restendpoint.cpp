@@ -239,8 +239,8 @@ private Q_SLOTS:
             .searchParams = {u"userId"_s},
             .body = QJsonObject {{u"title"_s, u""_s}},
             .paginationField = u"page"_s,
-            .pollFrequency = 5000,
             .optimistic = true,
+            .pollFrequency = 5000,
             .credentials = Credentials::Include,
             .timeout = 1234,
         });
