@@ -91,8 +91,8 @@ private Q_SLOTS:
         QCOMPARE(outcome.value, std::optional(QJsonValue(42)));
     }
 
-    // CASE 21.
-    // CASES 21.
+    // CASES 21, where we differ from the reference on purpose: status 400 (the answer cannot be
+    // read), not 404 (docs/errors.md, "Where we differ").
     void htmlWithSchemaIsAnError()
     {
         const auto outcome
