@@ -23,8 +23,9 @@ class CollectionModelPrivate;
     Shows what a Controller stores for one endpoint + params, and keeps it current:
 
     \code
-    auto *model = new DataClient::CollectionModel(controller, todos.getList, {{u"userId"_s, 1}},
-   this); model->setPageEndpoint(todos.getList.getPage);   // enables loadMore() / fetchMore()
+    auto *model = new DataClient::CollectionModel(controller, todos.getList,
+                                                  {{u"userId"_s, 1}}, this);
+    model->setPageEndpoint(todos.getList.getPage);   // enables loadMore() / fetchMore()
     model->setColumns({u"title"_s, u"completed"_s});  // QTableView columns (default: 1 column)
     tableView->setModel(model);
     \endcode

@@ -20,11 +20,12 @@ namespace DataClient::Qml {
 /*!
     \code
     Controller.fetch(todos.partialUpdate, { id: 5 }, { completed: true })
-        .then(function(todo) { console.log(todo.title) }, function(error) {
-   console.log(error.message) }) \endcode `then` returns another FetchResult that settles with what
-   the callback returns (or, when the callback returns a FetchResult, with that one's outcome);
-   without a callback the outcome passes through. Callbacks always run later from the event loop,
-   never inside then().
+        .then(function(todo) { console.log(todo.title) },
+              function(error) { console.log(error.message) })
+    \endcode
+    `then` returns another FetchResult that settles with what the callback returns (or, when the
+    callback returns a FetchResult, with that one's outcome); without a callback the outcome
+    passes through. Callbacks always run later from the event loop, never inside then().
 */
 class DATACLIENT_QML_EXPORT FetchResult : public QObject
 {

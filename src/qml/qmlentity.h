@@ -19,11 +19,13 @@ namespace DataClient::Qml {
     Entity {
         id: todo
         key: "Todo"
-        primaryKey: "id"                        // or: function(todo) { return todo.group + "/" +
-   todo.id } fields: ({ id: 0, title: "", completed: false, // declared fields with defaults (one
-   model role each) createdAt: Deserialize.dateTime,    // deserialized when read price:
-   Deserialize.decimal, author: user,                       // a nested entity (normalized
-   separately) tags: function(v) { return v.split(",") } // a custom deserializer
+        primaryKey: "id"             // or: function(todo) { return todo.group + "/" + todo.id }
+        fields: ({
+            id: 0, title: "", completed: false,  // declared fields with defaults (a model role each)
+            createdAt: Deserialize.dateTime,      // deserialized when read
+            price: Deserialize.decimal,
+            author: user,                         // a nested entity (normalized separately)
+            tags: function(v) { return v.split(",") } // a custom deserializer
         })
     }
     \endcode
