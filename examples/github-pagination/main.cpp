@@ -111,8 +111,15 @@ private:
         ++m_pages;
         const QString link = page.value(u"link"_s).toString();
         const QString next = nextCursor(link, u"since"_s);
-        const QVariantList stored = page.value(u"results"_s).toList();
-        out() << "page " << m_pages << ": the list now holds " << stored.size() << " users"
+        // A page resolves with its own items; the store holds the merged list.
+        const qsizetype onPage = page.value(u"results"_s).toList().size();
+        const qsizetype stored = m_controller->getResponse(m_users.getList, {})
+                                     .data.toMap()
+                                     .value(u"results"_s)
+                                     .toList()
+                                     .size();
+        out() << "page " << m_pages << ": the list now holds " << stored << " users (" << onPage
+              << " on this page)"
               << (next.isEmpty() ? u" (no next link: done)"_s : u"; next since="_s + next)
               << Qt::endl;
         if (!next.isEmpty() && m_pages < m_maxPages)

@@ -7,6 +7,7 @@
 #include <DataClient/params.h>
 
 #include <QtCore/QHash>
+#include <QtCore/QSet>
 #include <QtCore/QSharedDataPointer>
 #include <QtCore/QString>
 #include <QtCore/QStringList>
@@ -100,6 +101,40 @@ public:
     QString collectionField() const;
     //! This schema if it is a Collection, the wrapped Collection of an Object, else a None schema.
     Schema collectionSchema() const;
+
+    // What every layer asks of a schema, answered by one walk (schemawalk.cpp) ---------------
+    /*!
+        Calls \a visit with this schema and each schema it reaches (items, fields, the nested
+        fields of entities), parents first. Each entity type is entered once (entity types may
+        refer to each other) and the walk ends at depth 32. \a visit returns false to skip what
+        lies below the schema it was given.
+    */
+    void walk(const std::function<bool(const Schema &schema)> &visit) const;
+    //! The entity keys ("Todo") and collection keys ("[Todo]") whose changes can alter what a
+    //! result read with this schema shows.
+    QSet<QString> reachedKeys() const;
+    //! Where the list of a result is: the schema itself (an Array or a Collection), or a field of
+    //! an Object wrapping one ({results: [Todo], total: 0}): listField() names that field.
+    Schema listSchema() const;
+    //! The Object field holding the list (see listSchema()); empty when the list is the value
+    //! itself or there is none.
+    QString listField() const;
+    //! The entity of the list's rows: of an Array or Collection of entities, or of arrays of
+    //! them (Collection(Array(Entity))); null when the rows are not entities.
+    EntitySchema rowEntity() const;
+    //! Whether a value of this schema can be normalized on any thread: it reaches no entity with
+    //! a pk function, a process or merge hook, or a deserializer that is not built in (those may
+    //! call into JS, which lives on the GUI thread).
+    bool normalizesAnywhere() const;
+    /*!
+        The schema of the value a member's call resolves with, when that is not what the store
+        keeps under the member's key: a push or unshift (Collection in Push/Unshift mode)
+        resolves with the one entity it created (the entities, when \a answerIsList), a page
+        (AddWith mode) with the page's own items, not the whole list they were merged into. For
+        an Object wrapping such a Collection, the wrapper with that field read so. Any other
+        schema resolves as it is stored: itself.
+    */
+    Schema answerSchema(bool answerIsList = false) const;
 
     //! Same definition (copies compare equal; two separately built schemas do not).
     friend bool operator==(const Schema &a, const Schema &b) { return a.d == b.d; }

@@ -16,45 +16,6 @@ namespace DataClient::detail {
 
 namespace {
 
-bool runsAnywhere(const Schema &schema, QSet<QString> *seen)
-{
-    switch (schema.kind()) {
-    case Schema::Kind::None:
-        return true;
-    case Schema::Kind::Array:
-    case Schema::Kind::Collection:
-        return runsAnywhere(schema.itemSchema(), seen);
-    case Schema::Kind::Object: {
-        const QHash<QString, Schema> fields = schema.fields();
-        for (auto it = fields.cbegin(); it != fields.cend(); ++it) {
-            if (!runsAnywhere(it.value(), seen))
-                return false;
-        }
-        return true;
-    }
-    case Schema::Kind::Entity:
-    case Schema::Kind::Invalidate:
-        break;
-    }
-    const EntitySchema entity = schema.entitySchema();
-    if (entity.isNull() || seen->contains(entity.key()))
-        return true; // entity types refer to each other: each is checked once
-    seen->insert(entity.key());
-    if (entity.pkField().isEmpty() || entity.hasProcess() || entity.hasMerge())
-        return false;
-    const QStringList deserialized = entity.deserializedFields();
-    for (const QString &field : deserialized) {
-        if (!entity.deserializer(field).isBuiltIn())
-            return false;
-    }
-    const QStringList nested = entity.nestedFields();
-    for (const QString &field : nested) {
-        if (!runsAnywhere(entity.nested(field), seen))
-            return false;
-    }
-    return true;
-}
-
 template<typename Work> QFuture<BackgroundJson::Result> onWorker(Work work)
 {
     auto promise = std::make_shared<QPromise<BackgroundJson::Result>>();
@@ -84,12 +45,6 @@ bool BackgroundJson::isLarge(const QJsonValue &value)
         }
     }
     return false;
-}
-
-bool BackgroundJson::runsAnywhere(const Schema &schema)
-{
-    QSet<QString> seen;
-    return detail::runsAnywhere(schema, &seen);
 }
 
 QFuture<BackgroundJson::Result> BackgroundJson::convert(const QJsonValue &value)

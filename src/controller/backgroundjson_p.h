@@ -37,14 +37,6 @@ struct BackgroundJson
     };
 
     static bool isLarge(const QJsonValue &value);
-    /*!
-        Whether normalizing with \a schema may run on a worker: every entity it reaches has a
-        primary key field (no function), no process or merge hook, and only built-in field
-        deserializers (Deserialize::dateTime / decimal). Anything else may be a JS function of a
-        QML Entity, which must run on the GUI thread. Resolves lazy nested schemas (on the
-        calling thread).
-    */
-    static bool runsAnywhere(const Schema &schema);
     //! CompactJson::fromJsonValue(\a value) on the global thread pool.
     static QFuture<Result> convert(const QJsonValue &value);
     //! Store::prepare(\a schema, \a args, \a value) on the global thread pool.

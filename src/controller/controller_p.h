@@ -92,6 +92,11 @@ public:
     template<typename Value>
     bool commit(detail::InFlightRequest &request, const Value &value,
                 PreparedWrite *prepared = nullptr);
+    //! What the callers of \a request get for its committed answer \a value: what the store now
+    //! shows for it, read with the endpoint schema's answerSchema().
+    template<typename Value>
+    QVariant answerValue(const detail::InFlightRequest &request, const Params &args,
+                         const Value &value, const Meta &meta);
     //! Removes the request's layer, stores the error, fails the caller. Returns whether the
     //! key's fetch state changed.
     bool fail(detail::InFlightRequest &request, const NetworkError &error);

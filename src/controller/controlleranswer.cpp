@@ -34,8 +34,7 @@ void ControllerPrivate::onAnswer(quint64 id)
             if (!answer.isCanceled() && answer.resultCount() > 0) {
                 const CompactAnswer compact = answer.result();
                 const RestEndpoint &endpoint = *pending->endpoint;
-                if (compact.parsedOffThread
-                    && detail::BackgroundJson::runsAnywhere(endpoint.schema())) {
+                if (compact.parsedOffThread && endpoint.schema().normalizesAnywhere()) {
                     qCDebug(lcController).noquote()
                         << "normalizing" << pending->requestKey << "off the GUI thread";
                     work = detail::BackgroundJson::prepare(compact.value, endpoint.schema(),
@@ -145,16 +144,31 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
     changes.unite(removeLayers(request.layer, request.date, touched));
     const bool stateChanged = states.settle(request.key, request.date);
 
-    QVariant data;
-    if (schema.kind() == Schema::Kind::Invalidate) {
-        data = value.toVariant(); // a delete resolves with what identified the entity
-    } else {
-        Denormalized result = store->denormalize(request.key, schema, args);
-        data = result.found || request.read ? std::move(result.data) : value.toVariant();
-    }
-    request.callers.resolve(data);
+    request.callers.resolve(answerValue(request, args, value, meta));
     emitChanged(changes); // last: a slot may destroy the Controller
     return stateChanged;
+}
+
+template<typename Value>
+QVariant ControllerPrivate::answerValue(const InFlightRequest &request, const Params &args,
+                                        const Value &value, const Meta &meta)
+{
+    const Schema schema = request.endpoint->schema();
+    if (schema.kind() == Schema::Kind::Invalidate)
+        return value.toVariant(); // a delete resolves with what identified the entity
+    const Schema answer = schema.answerSchema(value.type() == QJsonValue::Array);
+    if (answer == schema) {
+        Denormalized result = store->denormalize(request.key, schema, args);
+        return result.found || request.read ? std::move(result.data) : value.toVariant();
+    }
+    // A push resolves with what it created, a page with its own items (issue 12), not the
+    // whole list they joined: read this answer as that, under a key of its own dropped at once.
+    // Its entities were just written with these values, so the write changes nothing else.
+    const QString answerKey = QStringLiteral("\x01answer ") + request.requestKey;
+    const StoreWrite write = store->setResponse(answerKey, answer, args, value, meta);
+    Denormalized result = store->denormalize(answerKey, answer, args);
+    store->invalidateResult(answerKey);
+    return write.ok() && result.found ? std::move(result.data) : value.toVariant();
 }
 
 bool ControllerPrivate::fail(InFlightRequest &request, const NetworkError &error)

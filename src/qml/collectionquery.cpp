@@ -12,44 +12,6 @@ using namespace Qt::StringLiterals;
 
 namespace DataClient {
 
-namespace {
-
-// Entity and collection keys whose changes can alter a result read with `schema`.
-void collectEntityKeys(const Schema &schema, QSet<QString> &keys, int depth = 0)
-{
-    if (depth > 32 || schema.isNull())
-        return;
-    switch (schema.kind()) {
-    case Schema::Kind::Entity:
-    case Schema::Kind::Invalidate: {
-        const EntitySchema entity = schema.entitySchema();
-        if (keys.contains(entity.key()))
-            return; // already walked (schemas may refer to each other)
-        keys.insert(entity.key());
-        for (const QString &field : entity.nestedFields())
-            collectEntityKeys(entity.nested(field), keys, depth + 1);
-        break;
-    }
-    case Schema::Kind::Collection:
-        keys.insert(schema.key());
-        collectEntityKeys(schema.itemSchema(), keys, depth + 1);
-        break;
-    case Schema::Kind::Array:
-        collectEntityKeys(schema.itemSchema(), keys, depth + 1);
-        break;
-    case Schema::Kind::Object: {
-        const auto fields = schema.fields();
-        for (const Schema &field : fields)
-            collectEntityKeys(field, keys, depth + 1);
-        break;
-    }
-    case Schema::Kind::None:
-        break;
-    }
-}
-
-} // namespace
-
 QVariant errorToVariant(const std::optional<NetworkError> &error)
 {
     if (!error)
@@ -103,9 +65,7 @@ void CollectionModelPrivate::retarget()
     }
 
     configureRows(endpoint ? endpoint->schema() : Schema());
-    watchedEntityKeys.clear();
-    if (endpoint)
-        collectEntityKeys(endpoint->schema(), watchedEntityKeys);
+    watchedEntityKeys = endpoint ? endpoint->schema().reachedKeys() : QSet<QString>();
     pagesLoaded = 0;
     firstPageSize = 0;
     autoFetchesWithoutData = 0;

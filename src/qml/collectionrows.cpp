@@ -10,58 +10,16 @@ using namespace Qt::StringLiterals;
 
 namespace DataClient {
 
-namespace {
-
-// The list a schema describes: the Collection/Array itself, or the list field of an Object.
-QString listFieldOf(const Schema &schema)
-{
-    if (!schema.collectionField().isEmpty())
-        return schema.collectionField();
-    const auto fields = schema.fields();
-    for (auto it = fields.cbegin(); it != fields.cend(); ++it) {
-        if (it.value().kind() == Schema::Kind::Array
-            || it.value().kind() == Schema::Kind::Collection)
-            return it.key();
-    }
-    return {};
-}
-
-} // namespace
-
 void CollectionModelPrivate::configureRows(const Schema &schema)
 {
-    listPlace = ListPlace::None;
-    listField.clear();
-    rowEntity = EntitySchema();
-    Schema listSchema;
-    switch (schema.kind()) {
-    case Schema::Kind::Array:
-    case Schema::Kind::Collection:
-        listPlace = ListPlace::Self;
-        listSchema = schema;
-        break;
-    case Schema::Kind::Object:
-        listField = listFieldOf(schema);
-        if (!listField.isEmpty()) {
-            listPlace = ListPlace::Field;
-            listSchema = schema.fields().value(listField);
-        }
-        break;
-    case Schema::Kind::None:
-        listPlace = ListPlace::Self; // a list if the value is one (plain values, no pk)
-        break;
-    case Schema::Kind::Entity:
-    case Schema::Kind::Invalidate:
-        break;
-    }
-    if (listSchema.kind() == Schema::Kind::Array || listSchema.kind() == Schema::Kind::Collection) {
-        const Schema item = listSchema.itemSchema();
-        if (item.kind() == Schema::Kind::Entity)
-            rowEntity = item.entitySchema();
-        else if (item.kind() == Schema::Kind::Array || item.kind() == Schema::Kind::Collection)
-            rowEntity = item.itemSchema().entitySchema(); // Collection(Array(Entity))
-    }
-
+    listField = schema.listField();
+    rowEntity = schema.rowEntity();
+    if (!listField.isEmpty())
+        listPlace = ListPlace::Field;
+    else if (schema.isNull() || !schema.listSchema().isNull())
+        listPlace = ListPlace::Self; // None: a list if the value is one (plain values, no pk)
+    else
+        listPlace = ListPlace::None; // an entity: value() holds it
     pkField = rowEntity.isNull() ? QString() : rowEntity.pkField();
     roleFields.clear();
     auto addField = [this](const QString &field) {

@@ -16,16 +16,10 @@ namespace {
 QVariant denormalizeDirect(const RestEndpoint &endpoint, const Params &params,
                            const QJsonValue &value)
 {
-    Schema schema = endpoint.schema();
-    if (schema.isNull() || schema.kind() == Schema::Kind::Invalidate)
+    if (endpoint.schema().isNull() || endpoint.schema().kind() == Schema::Kind::Invalidate)
         return value.toVariant();
-    // push/unshift answer with the one created entity: read it as that entity.
-    const Schema collection = schema.collectionSchema();
-    const bool adds = collection.kind() == Schema::Kind::Collection
-        && (collection.collectionMode() == Schema::CollectionMode::Push
-            || collection.collectionMode() == Schema::CollectionMode::Unshift);
-    if (adds && value.isObject() && !collection.entitySchema().isNull())
-        schema = Schema::entity(collection.entitySchema());
+    // push/unshift resolve with what they created, a page with its own items.
+    const Schema schema = endpoint.schema().answerSchema(value.isArray());
     Store store;
     const QString resultKey = endpoint.key(params);
     const qint64 now = QDateTime::currentMSecsSinceEpoch();

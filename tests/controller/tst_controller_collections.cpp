@@ -85,13 +85,17 @@ private Q_SLOTS:
         ChangeRecorder changes(controller.get());
         const Outcome page2 = await(controller->fetch(paged.getList.getPage, {{u"page"_s, 2}}));
         QVERIFY(page2.value);
+        // Issue 12: the page resolves with its own items, the store holds the merged list.
+        QCOMPARE(ids(*page2.value), (QList<int> {3, 4}));
         QCOMPARE(list(paged), (QList<int> {1, 2, 3, 4}));
         QCOMPARE(changes.sets.size(), 1);
         QVERIFY(changes.sets.constFirst().entities.contains(todoListRef()));
         QVERIFY(changes.sets.constFirst().results.isEmpty()
                 || changes.sets.constFirst().results.contains(paged.getList->key({})));
 
-        QVERIFY(await(controller->fetch(paged.getList.getPage, {{u"page"_s, 3}})).value);
+        const Outcome page3 = await(controller->fetch(paged.getList.getPage, {{u"page"_s, 3}}));
+        QVERIFY(page3.value);
+        QCOMPARE(ids(*page3.value), (QList<int> {4, 5}));
         QCOMPARE(list(paged), (QList<int> {1, 2, 3, 4, 5}));
         // getPage reads the same list as getList.
         QCOMPARE(ids(controller->getResponse(paged.getList.getPage, {{u"page"_s, 3}}).data),
@@ -101,6 +105,53 @@ private Q_SLOTS:
         QVERIFY(await(controller->fetch(paged.getList.getPage, {{u"page"_s, 3}})).value);
         QCOMPARE(list(paged), (QList<int> {1, 2, 3, 4, 5}));
         QVERIFY(changes.sets.isEmpty());
+    }
+
+    // Issue 12 bug 1: an app that loads pages until one comes back empty must stop.
+    void anEmptyPageResolvesEmpty()
+    {
+        const Params user1 {{u"userId"_s, 1}};
+        QVERIFY(await(controller->fetch(todos.getList, user1)).value);
+        backend->server.route("GET", u"/todos"_s, [](const RecordedRequest &) {
+            return ServerResponse::json(QJsonArray {});
+        });
+        const Outcome page
+            = await(controller->fetch(todos.getList.getPage, {{u"userId"_s, 1}, {u"page"_s, 2}}));
+        QVERIFY(page.value);
+        QCOMPARE(page.value->typeId(), QMetaType::QVariantList);
+        QVERIFY(page.value->toList().isEmpty());
+        QCOMPARE(list(todos, user1), (QList<int> {1, 2, 3}));
+    }
+
+    // The same for a list wrapped in an object ({results, total}): the wrapper, with the page's
+    // own items; a page's items are read back merged with what the store knew.
+    void aWrappedPageResolvesWithItsOwnItems()
+    {
+        backend->server.route("GET", u"/wrapped"_s, [](const RecordedRequest &request) {
+            const bool second = request.query.queryItemValue(u"page"_s) == u"2"_s;
+            const QJsonArray items = second
+                ? QJsonArray {QJsonObject {{u"id"_s, 3}, {u"title"_s, u"three, again"_s}}}
+                : QJsonArray {todo(1, 1, u"one"_s), todo(3, 1, u"three"_s, true)};
+            return ServerResponse::json(QJsonObject {{u"results"_s, items}, {u"total"_s, 9}});
+        });
+        const Schema list = Schema::collection(Schema::array(todoSchema()));
+        const Resource wrapped
+            = createResource({.path = u"/wrapped/:id"_s,
+                              .schema = todoSchema(),
+                              .urlPrefix = backend->server.url(),
+                              .paginationField = u"page"_s})
+                  .extend({{u"getList"_s,
+                            {.schema = Schema::object({{u"results"_s, list}, {u"total"_s, {}}})}}});
+        QVERIFY2(wrapped.isValid(), qPrintable(wrapped.errorString()));
+        QVERIFY(await(controller->fetch(wrapped.getList, {})).value);
+        const Outcome page = await(controller->fetch(wrapped.getList.getPage, {{u"page"_s, 2}}));
+        QVERIFY(page.value);
+        const QVariantMap object = page.value->toMap();
+        QCOMPARE(object.value(u"total"_s).toInt(), 9);
+        QCOMPARE(ids(object.value(u"results"_s)), (QList<int> {3}));
+        const QVariantMap three = field(object.value(u"results"_s).toList().constFirst());
+        QCOMPARE(three.value(u"title"_s).toString(), u"three, again"_s);
+        QCOMPARE(three.value(u"completed"_s).toBool(), true); // kept from the first page
     }
 };
 
