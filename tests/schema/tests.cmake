@@ -8,3 +8,5 @@ endforeach()
 # Typed results go through the store.
 dataclient_add_qtest(tst_entityschema SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_entityschema.cpp
   LIBS DataClient::Store Qt6::Network)
+dataclient_add_qtest(tst_schemawalk SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_schemawalk.cpp
+  LIBS DataClient::Schema Qt6::Network)
