@@ -1,4 +1,4 @@
-#include "qmlquery.h"
+#include "suspenseandlive.h"
 
 #include "qmlendpoint.h"
 #include "qmlcontrollerlookup_p.h"
