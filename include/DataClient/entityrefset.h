@@ -34,7 +34,7 @@ public:
     using iterator = const_iterator;
 
     EntityRefSet();
-    EntityRefSet(const QSet<EntityRef> &refs); // NOLINT: a QSet converts, as before
+    EntityRefSet(const QSet<EntityRef> &refs); // NOLINT(google-explicit-constructor): as QSet did
     EntityRefSet(std::initializer_list<EntityRef> refs);
     EntityRefSet(const EntityRefSet &other);
     EntityRefSet(EntityRefSet &&other) noexcept;
@@ -67,7 +67,8 @@ public:
 
     //! Every ref as a QSet (built on first use, then shared by the copies of this set).
     const QSet<EntityRef> &toSet() const;
-    operator const QSet<EntityRef> &() const { return toSet(); } // NOLINT: drop-in for QSet
+    // NOLINTNEXTLINE(google-explicit-constructor): a drop-in for QSet
+    operator const QSet<EntityRef> &() const { return toSet(); }
 
     friend bool operator==(const EntityRefSet &a, const EntityRefSet &b)
     {

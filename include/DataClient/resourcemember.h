@@ -37,7 +37,7 @@ public:
     ResourceMember(EndpointPtr endpoint); // NOLINT(google-explicit-constructor): a handle
 
     EndpointPtr endpoint() const { return m_endpoint; }
-    operator EndpointPtr() const { return m_endpoint; } // NOLINT: pass members where endpoints go
+    operator EndpointPtr() const { return m_endpoint; } // NOLINT(google-explicit-constructor)
     RestEndpoint *operator->() const { return m_endpoint.get(); }
     RestEndpoint &operator*() const { return *m_endpoint; }
     //! False for a member that does not exist (getPage without a paginationField).
