@@ -1,5 +1,9 @@
-// StorePrivate: tables, optimistic layers and the memo, shared by the normalizer (normalizer.cpp),
-// the commit step (commit.cpp, layers.cpp) and the readers (denormalizer.cpp).
+// StorePrivate: tables, optimistic layers and the memo. Where its parts are defined: the public
+// face in store.cpp; writes in commit.cpp (committing a prepared batch), resolve.cpp (a batch's
+// slots becoming the store's) and layers.cpp (optimistic layers); reads in denormalizer.cpp and
+// memo.cpp; the table types in tables_p.h / tables.cpp. Normalizing (normalizer.cpp,
+// normalizeentity.cpp, normalizecollection.cpp) builds a WriteBatch without a store and reaches
+// StorePrivate only to see what is stored.
 #pragma once
 
 #include <DataClient/store.h>
