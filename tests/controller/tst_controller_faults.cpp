@@ -101,6 +101,24 @@ private Q_SLOTS:
         QCOMPARE(backend->server.requests("GET", u"/todos"_s).size(), keys);
     }
 
+    // Defect 3: fetchIfStale() joins the same way, and fetch() joins it.
+    void fetchIfStaleCallersGetTheirOwnContinuations()
+    {
+        QObject context;
+        int settled = 0;
+        const Params args {{u"userId"_s, 2}};
+        for (int i = 0; i < 3; ++i) {
+            controller->fetchIfStale(todos.getList, args).then(&context, [&](const QVariant &list) {
+                settled += ids(list) == QList<int> {4, 5} ? 1 : 0;
+            });
+        }
+        controller->fetch(todos.getList, args).then(&context, [&](const QVariant &list) {
+            settled += ids(list) == QList<int> {4, 5} ? 1 : 0;
+        });
+        QTRY_COMPARE(settled, 4);
+        QCOMPARE(backend->server.requests("GET", u"/todos"_s).size(), 1);
+    }
+
     // Defect 3: one caller that cancels leaves; the request goes on for the others.
     void oneCallerCancelingLeavesTheOthersWaiting()
     {
