@@ -245,7 +245,8 @@ void CollectionModelPrivate::fetchNow(bool force)
 void CollectionModelPrivate::updateSubscription()
 {
     const bool want = isActive() && live && endpoint->pollFrequency() > 0;
-    const bool same = subscribedEndpoint == endpoint && subscribedParams == params;
+    const bool same = subscribedEndpoint == endpoint && subscribedParams == params
+        && subscribedController == controller;
     if (subscribedEndpoint && (!want || !same)) {
         if (subscribedController)
             subscribedController->unsubscribe(subscribedEndpoint, subscribedParams);

@@ -46,3 +46,7 @@ endif()
 # on any warning, so a warning fails this test.
 add_test(NAME qmllint COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR} --target all_qmllint)
 set_tests_properties(qmllint PROPERTIES TIMEOUT 300)
+
+# CollectionModel::setLive: polling while live, following the model's target.
+dataclient_add_qtest(tst_collectionmodel_live SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel_live.cpp
+  LIBS DataClient::Qml DataClient::Testing)
