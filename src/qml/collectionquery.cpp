@@ -272,8 +272,8 @@ void CollectionModelPrivate::loadMore()
     EndpointPtr page = pageEndpoint;
     if (!page && endpoint && !endpoint->paginationField().isEmpty())
         page = endpoint;
-    if (!isActive() || loadingMore || !page || pagesLoaded == 0)
-        return;
+    if (!isActive() || loadingMore || !page || pagesLoaded == 0 || !hasMore)
+        return; // hasMore is false after the last (short) page
     Params pageParams = params;
     pageParams.insert(page->paginationField(), pagesLoaded + 1);
     const int rowsBefore = int(rows.size());

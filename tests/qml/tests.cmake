@@ -47,6 +47,9 @@ endif()
 add_test(NAME qmllint COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR} --target all_qmllint)
 set_tests_properties(qmllint PROPERTIES TIMEOUT 300)
 
-# CollectionModel::setLive: polling while live, following the model's target.
+# CollectionModel::setLive (polling while live) and setPageEndpoint (loadMore with getPage).
 dataclient_add_qtest(tst_collectionmodel_live SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel_live.cpp
+  LIBS DataClient::Qml DataClient::Testing)
+dataclient_add_qtest(tst_collectionmodel_pageendpoint
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel_pageendpoint.cpp
   LIBS DataClient::Qml DataClient::Testing)
