@@ -119,7 +119,7 @@ public:
     //! The record of \a row as a QVariantMap (EntityRole), or null.
     Q_INVOKABLE QVariant get(int row) const;
     //! Fetches the next page with pageEndpoint() (page numbers: 2, 3, ...). Does nothing while
-    //! a page is in flight or when there is no page endpoint.
+    //! a page is in flight, when there is no page endpoint, or after the last page (!hasMore).
     Q_INVOKABLE void loadMore();
     //! Fetches again now, whatever is stored (the retry after an error).
     Q_INVOKABLE void refetch();

@@ -205,7 +205,8 @@ void CollectionModelPrivate::fetchNow(bool force)
 void CollectionModelPrivate::updateSubscription()
 {
     const bool want = isActive() && live && endpoint->pollFrequency() > 0;
-    const bool same = subscribedEndpoint == endpoint && subscribedParams == params;
+    const bool same = subscribedEndpoint == endpoint && subscribedParams == params
+        && subscribedController == controller;
     if (subscribedEndpoint && (!want || !same)) {
         if (subscribedController)
             subscribedController->unsubscribe(subscribedEndpoint, subscribedParams);
@@ -231,8 +232,8 @@ void CollectionModelPrivate::loadMore()
     EndpointPtr page = pageEndpoint;
     if (!page && endpoint && !endpoint->paginationField().isEmpty())
         page = endpoint;
-    if (!isActive() || loadingMore || !page || pagesLoaded == 0)
-        return;
+    if (!isActive() || loadingMore || !page || pagesLoaded == 0 || !hasMore)
+        return; // hasMore is false after the last (short) page
     Params pageParams = params;
     pageParams.insert(page->paginationField(), pagesLoaded + 1);
     const int rowsBefore = int(rows.size());

@@ -41,3 +41,8 @@ dataclient_add_qtest(tst_controller_teardown
 target_compile_definitions(tst_controller_teardown PRIVATE
   TEARDOWN_PROBE="$<TARGET_FILE:dataclient-teardown-probe>")
 add_dependencies(tst_controller_teardown dataclient-teardown-probe)
+
+# The `Collection` option of createResource(): which stored lists a created entity joins (CASES 28).
+dataclient_add_qtest(tst_collectionoption
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionoption.cpp ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+  LIBS DataClient::Controller DataClient::Testing Qt6::Network)

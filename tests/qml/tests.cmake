@@ -46,3 +46,14 @@ endif()
 # on any warning, so a warning fails this test.
 add_test(NAME qmllint COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR} --target all_qmllint)
 set_tests_properties(qmllint PROPERTIES TIMEOUT 300)
+
+# CollectionModel::setLive (polling while live) and setPageEndpoint (loadMore with getPage).
+dataclient_add_qtest(tst_collectionmodel_live SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel_live.cpp
+  LIBS DataClient::Qml DataClient::Testing)
+dataclient_add_qtest(tst_collectionmodel_pageendpoint
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel_pageendpoint.cpp
+  LIBS DataClient::Qml DataClient::Testing)
+
+# CASES 33: a single-entity query whose entity is deleted shows nothing (Invalid) and refetches.
+dataclient_add_qtest(tst_deletedentityquery SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_deletedentityquery.cpp
+  LIBS DataClient::Qml DataClient::Testing)

@@ -24,3 +24,5 @@ dataclient_add_qtest(tst_restcompact SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_restc
   LIBS DataClient::Rest DataClient::Testing)
 dataclient_add_qtest(tst_hostileserver SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_hostileserver.cpp ${CMAKE_CURRENT_LIST_DIR}/servertest.h
   LIBS DataClient::Rest DataClient::Testing)
+dataclient_add_qtest(tst_fetchlistas SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_fetchlistas.cpp ${CMAKE_CURRENT_LIST_DIR}/servertest.h
+  LIBS DataClient::Rest DataClient::Testing)
