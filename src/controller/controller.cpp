@@ -76,6 +76,17 @@ bool ControllerPrivate::canQueryEntityTable(const RestEndpoint &endpoint)
     return schema.kind() == Schema::Kind::Entity || !schema.collectionSchema().isNull();
 }
 
+bool ControllerPrivate::hiddenByPendingMutation(const RestEndpoint &endpoint,
+                                                const Params &params) const
+{
+    if (endpoint.sideEffect() || layers.size() == 0
+        || endpoint.schema().kind() != Schema::Kind::Entity)
+        return false;
+    const EntitySchema entity = endpoint.schema().entitySchema();
+    const QString pk = entity.pk(QJsonObject::fromVariantMap(storeArgs(endpoint, params)));
+    return !pk.isEmpty() && layers.touches(EntityRef {entity.key(), pk});
+}
+
 qint64 ControllerPrivate::now() const
 {
     return clock ? clock() : QDateTime::currentMSecsSinceEpoch();
@@ -172,6 +183,10 @@ ResponseState Controller::getResponse(const EndpointPtr &endpoint, const Params 
     }
     state.data = value.data;
     state.found = value.found;
+    // An entity hidden by a mutation still in flight (an optimistic delete): what shows next
+    // depends on that request, so this key is loading, not missing (no refetch meanwhile).
+    if (!state.found && !state.loading && !invalidated)
+        state.loading = d->hiddenByPendingMutation(*endpoint, params);
     state.fetchedAt = value.meta.fetchedAt;
     const bool hasError = fetchState && fetchState->error;
     if (hasError)

@@ -39,6 +39,9 @@ public:
     //! Whether a result-less key can be answered from the entity table (a read of an Entity
     //! or Collection schema).
     static bool canQueryEntityTable(const RestEndpoint &endpoint);
+    //! Whether the entity a single-entity read shows is written by an optimistic layer whose
+    //! request is still in flight.
+    bool hiddenByPendingMutation(const RestEndpoint &endpoint, const Params &params) const;
 
     qint64 now() const;
     //! A request start time: the clock, but strictly increasing, so that two requests started

@@ -142,6 +142,9 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
     if (request.layer)
         touched.unite(layers.entities(request.layer));
     changes.unite(removeLayers(request.layer, request.date, touched));
+    // Also what the layer showed, when the commit confirms it without a visible change (a
+    // confirmed optimistic delete): views that waited for the request read again.
+    changes.entities.unite(touched);
     const bool stateChanged = states.settle(request.key, request.date);
 
     request.callers.resolve(answerValue(request, args, value, meta));

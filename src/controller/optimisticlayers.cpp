@@ -1,5 +1,7 @@
 #include "optimisticlayers_p.h"
 
+#include <algorithm>
+
 namespace DataClient::detail {
 
 void OptimisticLayers::record(quint64 id, qint64 date, const QSet<EntityRef> &entities)
@@ -19,6 +21,12 @@ QList<quint64> OptimisticLayers::supersededBy(qint64 date, const QSet<EntityRef>
             obsolete.append(it.key());
     }
     return obsolete;
+}
+
+bool OptimisticLayers::touches(const EntityRef &ref) const
+{
+    return std::any_of(m_layers.cbegin(), m_layers.cend(),
+                       [&ref](const Layer &layer) { return layer.entities.contains(ref); });
 }
 
 } // namespace DataClient::detail

@@ -32,6 +32,8 @@ public:
     void record(quint64 id, qint64 date, const QSet<EntityRef> &entities);
     bool contains(quint64 id) const { return m_layers.contains(id); }
     QSet<EntityRef> entities(quint64 id) const { return m_layers.value(id).entities; }
+    //! Whether a layer still waiting for its request wrote \a ref.
+    bool touches(const EntityRef &ref) const;
 
     /*!
         Layers made obsolete by a commit of \a committed entities written by a request that

@@ -125,9 +125,15 @@ private Q_SLOTS:
         QVERIFY(layers.supersededBy(1000, {}).isEmpty());
         QVERIFY(layers.supersededBy(1000, {EntityRef {u"User"_s, u"5"_s}}).isEmpty());
 
+        QVERIFY(layers.touches(five) && layers.touches(six));
+        QVERIFY(!layers.touches(EntityRef {u"User"_s, u"5"_s}));
+
         layers.forget(a);
         QVERIFY(!layers.contains(a));
         QCOMPARE(layers.supersededBy(250, {five}), (QList<quint64> {b}));
+        layers.forget(b);
+        QVERIFY(!layers.touches(five)); // no layer waits on 5 any more
+        QVERIFY(layers.touches(six));
         layers.clear();
         QCOMPARE(layers.size(), 0);
         QVERIFY(layers.allocate() > c); // ids never repeat

@@ -143,11 +143,10 @@ private Q_SLOTS:
 
     void optimisticDeleteAnsweredAfterTheRefetch()
     {
-        // An optimistic delete still in flight when the query refetches: the server still has
-        // the entity and answers with it, but the optimistic layer hides it, so the query finds
-        // nothing and refetches again until it gives up. Once the DELETE is confirmed, the query
-        // must end in a definite state (the 404 of a refetch), not "Loading" with nothing in
-        // flight.
+        // An optimistic delete still in flight: the query shows nothing and waits for it
+        // (loading: what shows next depends on that request) instead of refetching an entity
+        // the layer hides anyway. Once the DELETE is confirmed, it reads again: the entity is
+        // gone, so it refetches once and ends in a definite state (the server's 404).
         std::optional<TestServer::Responder> deleteReply;
         server.routeDeferred("DELETE", u"/todos/:id"_s,
                              [&](const RecordedRequest &, const TestServer::Responder &responder) {
@@ -157,27 +156,22 @@ private Q_SLOTS:
         const Params three {{u"id"_s, 3}};
         CollectionModel model(controller.get(), todos.get, three);
         QTRY_COMPARE(model.status(), CollectionModel::Ready);
+        QCOMPARE(reads(3), 1);
 
         QFuture<QVariant> removed = controller->fetch(todos.remove, three);
         QCOMPARE(model.status(), CollectionModel::Loading); // optimistic: gone at once
         QVERIFY(!model.value().isValid());
+        QVERIFY(model.isLoading()); // waiting for the DELETE
         QTRY_VERIFY(deleteReply);
-        // the refetches (answered with the entity, which stays hidden) are over
-        QTRY_VERIFY(reads(3) >= 2 && !model.isLoading());
-        QCOMPARE(model.status(), CollectionModel::Loading);
-        QVERIFY(!model.value().isValid());
+        QCOMPARE(reads(3), 1); // no refetch of what the layer hides
 
         QVERIFY(api->removeItem(u"/todos"_s, 3));
         deleteReply->send(ServerResponse::noContent());
         QTRY_VERIFY(removed.isFinished());
-        QCOMPARE(controller->getResponse(todos.get, three).status, ExpiryStatus::Invalid);
-        QEXPECT_FAIL("",
-                     "known bug: after its automatic refetches found nothing, the query stays "
-                     "Loading with nothing in flight and does not refetch once the delete is "
-                     "confirmed (CollectionModelPrivate::refresh, src/qml/collectionquery.cpp)",
-                     Continue);
-        // (a short wait: a failing QTRY waits three times its timeout)
-        QTRY_COMPARE_WITH_TIMEOUT(model.status(), CollectionModel::Error, 1000);
+        QTRY_COMPARE(model.status(), CollectionModel::Error);
+        QCOMPARE(reads(3), 2); // one refetch, answered 404
+        QCOMPARE(model.errorValue().toMap().value(u"status"_s).toInt(), 404);
+        QVERIFY(!model.isLoading());
     }
 };
 
