@@ -1,5 +1,5 @@
 # Controller tests (issue 5): against the real in-process server (TestServer + FakeRestApi).
-set(DATACLIENT_CONTROLLER_TEST_FIXTURE ${CMAKE_CURRENT_LIST_DIR}/controllerfixture.h)
+set(DATACLIENT_CONTROLLER_TEST_FIXTURE ${DATACLIENT_TEST_SUPPORT}/controllerfixture.h)
 foreach(behaviour fetch expiry race optimistic collections polling lifetime faults)
   dataclient_add_qtest(tst_controller_${behaviour}
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_controller_${behaviour}.cpp ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
@@ -26,7 +26,7 @@ target_include_directories(tst_controller_units PRIVATE ${_controller_src})
 
 # Large answers parsed and normalized off the GUI thread (issue 6), seen by a model too.
 dataclient_add_qtest(tst_offthreadanswers
-  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_offthreadanswers.cpp ${PROJECT_SOURCE_DIR}/tests/rest/logcapture.h
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_offthreadanswers.cpp ${DATACLIENT_TEST_SUPPORT}/logcapture.h
     ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
   LIBS DataClient::Qml DataClient::Testing Qt6::Network)
 
@@ -36,7 +36,7 @@ target_link_libraries(dataclient-teardown-probe PRIVATE DataClient::Controller Q
 dataclient_apply_strictness(dataclient-teardown-probe)
 dataclient_add_qtest(tst_controller_teardown
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_controller_teardown.cpp
-    ${PROJECT_SOURCE_DIR}/tests/examples/processrun.h
+    ${DATACLIENT_TEST_SUPPORT}/processrun.h
   LIBS Qt6::Network)
 target_compile_definitions(tst_controller_teardown PRIVATE
   TEARDOWN_PROBE="$<TARGET_FILE:dataclient-teardown-probe>")

@@ -3,7 +3,7 @@
 // QCoreApplication::instance(): a network manager deleted later still runs its network thread,
 // which can be delivering an event through the application object just then (a crash at exit
 // seen once in CI, in tst_customresponses). The probe program reports when each is destroyed.
-#include "../examples/processrun.h"
+#include "processrun.h"
 
 #include <QTest>
 

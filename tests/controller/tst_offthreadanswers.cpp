@@ -1,7 +1,7 @@
 // Large answers through the Controller: parsed and normalized on a worker, committed on the GUI
 // thread in one step, with the same outcome as the small path; errors leave the store untouched;
 // C++ hooks keep running on the GUI thread; destroying things meanwhile is safe.
-#include "../rest/logcapture.h"
+#include "logcapture.h"
 #include "controllerfixture.h"
 
 #include <DataClient/collectionmodel.h>

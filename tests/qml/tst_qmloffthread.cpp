@@ -2,7 +2,7 @@
 // no GUI stall over 16 ms for a 10k-entity answer), unless a JS function has to see them: a JS
 // parseResponse keeps the whole answer on the GUI thread, a JS primaryKey keeps normalizing there.
 // Which path was taken is read from the library's debug messages, never from timings.
-#include "../rest/logcapture.h"
+#include "logcapture.h"
 
 #include <DataClient/collectionmodel.h>
 #include <DataClient/controller.h>

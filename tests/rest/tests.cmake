@@ -3,26 +3,26 @@ dataclient_add_qtest(tst_pathtemplate SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_path
   LIBS DataClient::Rest)
 dataclient_add_qtest(tst_restendpoint SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_restendpoint.cpp
   LIBS DataClient::Rest)
-dataclient_add_qtest(tst_restrequests SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_restrequests.cpp ${CMAKE_CURRENT_LIST_DIR}/servertest.h
+dataclient_add_qtest(tst_restrequests SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_restrequests.cpp ${DATACLIENT_TEST_SUPPORT}/servertest.h
   LIBS DataClient::Rest DataClient::Testing)
-dataclient_add_qtest(tst_restresponses SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_restresponses.cpp ${CMAKE_CURRENT_LIST_DIR}/servertest.h
+dataclient_add_qtest(tst_restresponses SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_restresponses.cpp ${DATACLIENT_TEST_SUPPORT}/servertest.h
   LIBS DataClient::Rest DataClient::Testing)
 dataclient_add_qtest(tst_resource SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_resource.cpp
   LIBS DataClient::Rest DataClient::Testing)
 dataclient_add_qtest(tst_resourceoptions
-  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_resourceoptions.cpp ${CMAKE_CURRENT_LIST_DIR}/servertest.h
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_resourceoptions.cpp ${DATACLIENT_TEST_SUPPORT}/servertest.h
   LIBS DataClient::Rest DataClient::Testing)
 dataclient_add_qtest(tst_resourceextend SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_resourceextend.cpp
   LIBS DataClient::Rest DataClient::Testing)
-dataclient_add_qtest(tst_customkeys SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_customkeys.cpp ${CMAKE_CURRENT_LIST_DIR}/servertest.h
+dataclient_add_qtest(tst_customkeys SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_customkeys.cpp ${DATACLIENT_TEST_SUPPORT}/servertest.h
   LIBS DataClient::Rest DataClient::Testing)
-dataclient_add_qtest(tst_customresponses SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_customresponses.cpp ${CMAKE_CURRENT_LIST_DIR}/servertest.h
+dataclient_add_qtest(tst_customresponses SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_customresponses.cpp ${DATACLIENT_TEST_SUPPORT}/servertest.h
   LIBS DataClient::Rest DataClient::Testing)
 dataclient_add_qtest(tst_credentials SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_credentials.cpp
   LIBS DataClient::Rest DataClient::Testing)
-dataclient_add_qtest(tst_restcompact SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_restcompact.cpp ${CMAKE_CURRENT_LIST_DIR}/servertest.h ${CMAKE_CURRENT_LIST_DIR}/logcapture.h
+dataclient_add_qtest(tst_restcompact SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_restcompact.cpp ${DATACLIENT_TEST_SUPPORT}/servertest.h ${DATACLIENT_TEST_SUPPORT}/logcapture.h
   LIBS DataClient::Rest DataClient::Testing)
-dataclient_add_qtest(tst_hostileserver SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_hostileserver.cpp ${CMAKE_CURRENT_LIST_DIR}/servertest.h
+dataclient_add_qtest(tst_hostileserver SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_hostileserver.cpp ${DATACLIENT_TEST_SUPPORT}/servertest.h
   LIBS DataClient::Rest DataClient::Testing)
-dataclient_add_qtest(tst_fetchlistas SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_fetchlistas.cpp ${CMAKE_CURRENT_LIST_DIR}/servertest.h
+dataclient_add_qtest(tst_fetchlistas SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_fetchlistas.cpp ${DATACLIENT_TEST_SUPPORT}/servertest.h
   LIBS DataClient::Rest DataClient::Testing)

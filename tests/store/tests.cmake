@@ -2,7 +2,7 @@
 foreach(test storenormalize storebadinput storecollections storeinvalidate storememo storeoptimistic storeprepare storecapacity entityrefset)
   if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/tst_${test}.cpp)
     dataclient_add_qtest(tst_${test} SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${test}.cpp
-      ${CMAKE_CURRENT_LIST_DIR}/storefixtures.h LIBS DataClient::Store Qt6::Network) # Network: the shared test PCH expects it
+      ${DATACLIENT_TEST_SUPPORT}/storefixtures.h LIBS DataClient::Store Qt6::Network) # Network: the shared test PCH expects it
   endif()
 endforeach()
 # The capacity test lowers the store's entity capacity through a private hook (tables_p.h).
