@@ -39,8 +39,8 @@ public:
     static CompactJson fromJsonValue(const QJsonValue &value);
 
     QJsonValue toJsonValue() const;
-    //! QVariantMap / QVariantList / QString / double / bool / nullptr, like
-    //! QJsonValue::toVariant().
+    //! QVariantMap / QVariantList / QString / qlonglong (whole numbers in the 64-bit range, kept
+    //! exactly) / double / bool / nullptr, like QJsonValue::toVariant().
     QVariant toVariant() const;
     bool isUndefined() const;
     QJsonValue::Type type() const;

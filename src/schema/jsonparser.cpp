@@ -82,7 +82,15 @@ private:
         out.appendValue(value);
     }
 
-    void parseNumber(NodeBuilder &out) { out.appendValue(Value::makeNumber(scanNumber())); }
+    void parseNumber(NodeBuilder &out)
+    {
+        const char *start = nullptr;
+        const Value number = scanNumber(&start);
+        if (number.type == ValueType::BigInteger)
+            out.appendBigInteger(QLatin1StringView(start, m_p - start));
+        else
+            out.appendValue(number);
+    }
 
     void parseString(NodeBuilder &out)
     {

@@ -3,6 +3,7 @@
 
 #include "isodatetime_p.h"
 
+#include <charconv>
 #include <new>
 
 namespace DataClient::detail {
@@ -48,7 +49,7 @@ void Node::replace(quint32 index, const Value &value)
     Value &old = values()[index];
     if (old.type == ValueType::Object || old.type == ValueType::Array)
         old.node->release();
-    Q_ASSERT(value.type != ValueType::String); // strings live in the blob of their own node
+    Q_ASSERT(!value.inBlob()); // strings and big integers live in the blob of their own node
     old = value;
 }
 
@@ -79,6 +80,25 @@ const Value *Node::field(QLatin1StringView key) const
     return i < 0 ? nullptr : &values()[i];
 }
 
+double Node::toDouble(const Value &value) const
+{
+    switch (value.type) {
+    case ValueType::Number:
+        return value.number;
+    case ValueType::Integer:
+        return double(value.integer);
+    case ValueType::BigInteger: {
+        // Checked when parsed: the digits are a whole number within the double range.
+        const QLatin1StringView digits = latin1(value);
+        double number = 0;
+        std::from_chars(digits.data(), digits.data() + digits.size(), number);
+        return number;
+    }
+    default:
+        return 0;
+    }
+}
+
 bool Node::stringEquals(const Value &value, QStringView text) const
 {
     if (value.type != ValueType::String)
@@ -106,6 +126,16 @@ void NodeBuilder::appendLatin1(QLatin1StringView text)
     v.string.length = quint32(text.size());
     readInstant(v, text);
     m_blob.append(text.data(), text.size());
+    m_values.append(v);
+}
+
+void NodeBuilder::appendBigInteger(QLatin1StringView digits)
+{
+    Value v;
+    v.type = ValueType::BigInteger;
+    v.string.offset = quint32(m_blob.size());
+    v.string.length = quint32(digits.size());
+    m_blob.append(digits.data(), digits.size());
     m_values.append(v);
 }
 
@@ -159,6 +189,9 @@ void NodeBuilder::append(const Value &value, const Node *source)
             appendString(source->utf16(value));
         else
             appendLatin1(source->latin1(value));
+        break;
+    case ValueType::BigInteger:
+        appendBigInteger(source->latin1(value));
         break;
     case ValueType::Object:
     case ValueType::Array:

@@ -27,7 +27,9 @@ enum class ValueType : quint8 {
     Null,
     False,
     True,
-    Number,
+    Number, // a double
+    Integer, // a whole number that fits in 64 bits, kept exactly (like QJsonValue's qint64)
+    BigInteger, // a whole number beyond 64 bits: its digits in the blob, like a String
     String,
     Object,
     Array,
@@ -43,6 +45,7 @@ struct Value
     union
     {
         double number;
+        qint64 integer;
         Node *node;
         struct
         {
@@ -92,13 +95,34 @@ struct Value
     bool isObject() const { return type == ValueType::Object; }
     bool isArray() const { return type == ValueType::Array; }
     bool isString() const { return type == ValueType::String; }
+    bool isNumber() const
+    {
+        return type == ValueType::Number || type == ValueType::Integer
+            || type == ValueType::BigInteger;
+    }
+    //! String and BigInteger keep their text in the owning node's blob (string.offset/length).
+    bool inBlob() const { return type == ValueType::String || type == ValueType::BigInteger; }
     bool isNullish() const { return type == ValueType::Null || type == ValueType::Undefined; }
     bool isRef() const { return type == ValueType::EntityRef || type == ValueType::CollectionRef; }
+    //! A number: an Integer when \a n is a whole number in the 64-bit range (as QJsonDocument
+    //! stores it), so that one value has one form whichever path it came by.
     static Value makeNumber(double n)
     {
         Value v;
-        v.type = ValueType::Number;
-        v.number = n;
+        if (n >= -0x1p63 && n < 0x1p63 && n == double(qint64(n))) {
+            v.type = ValueType::Integer;
+            v.integer = qint64(n);
+        } else {
+            v.type = ValueType::Number;
+            v.number = n;
+        }
+        return v;
+    }
+    static Value makeInteger(qint64 n)
+    {
+        Value v;
+        v.type = ValueType::Integer;
+        v.integer = n;
         return v;
     }
     static Value makeBool(bool b)
@@ -179,6 +203,8 @@ struct DATACLIENT_SCHEMA_EXPORT Node
     //! Value of \a key, or nullptr.
     const Value *field(QStringView key) const;
     const Value *field(QLatin1StringView key) const;
+    //! A number's value as a double (a BigInteger's digits converted).
+    double toDouble(const Value &value) const;
     QString string(const Value &value) const
     {
         return value.utf16 ? utf16(value).toString() : QString(latin1(value));
@@ -288,6 +314,8 @@ public:
     void append(const Value &value, const Node *source);
     void appendString(QStringView text);
     void appendLatin1(QLatin1StringView text);
+    //! A whole number beyond 64 bits, kept as its digits (optional '-' then digits).
+    void appendBigInteger(QLatin1StringView digits);
     //! Takes over a reference to \a node.
     void appendNode(NodeRef node);
     void appendValue(const Value &scalar) { m_values.append(scalar); }

@@ -2,6 +2,7 @@
 // a write batch; one entity in normalizeentity.cpp, collections in normalizecollection.cpp.
 #include "normalizer_p.h"
 
+#include "numbertext_p.h"
 #include "schema_p.h"
 
 using namespace Qt::StringLiterals;
@@ -10,18 +11,7 @@ namespace DataClient::detail {
 
 QString pkOf(const Value &value, const Node *owner)
 {
-    switch (value.type) {
-    case ValueType::String:
-        return owner->string(value);
-    case ValueType::Number: {
-        const double number = value.number;
-        if (number == double(qint64(number)))
-            return QString::number(qint64(number));
-        return QString::number(number, 'g', QLocale::FloatingPointShortest);
-    }
-    default:
-        return {};
-    }
+    return pkText(value, owner);
 }
 
 QJsonObject objectJson(const Node *object)
