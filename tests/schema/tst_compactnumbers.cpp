@@ -44,10 +44,8 @@ private Q_SLOTS:
         addBothPaths("2^53 + 1", "[9007199254740993]", Q_INT64_C(9007199254740993));
         addBothPaths("-(2^53 + 1)", "[-9007199254740993]", -Q_INT64_C(9007199254740993));
         addBothPaths("18 digits", "[123456789012345678]", Q_INT64_C(123456789012345678));
-        addBothPaths("qint64 max", "[9223372036854775807]",
-                     std::numeric_limits<qint64>::max());
-        addBothPaths("qint64 min", "[-9223372036854775808]",
-                     std::numeric_limits<qint64>::min());
+        addBothPaths("qint64 max", "[9223372036854775807]", std::numeric_limits<qint64>::max());
+        addBothPaths("qint64 min", "[-9223372036854775808]", std::numeric_limits<qint64>::min());
         addBothPaths("small", "[42]", 42);
     }
     void wholeNumbersStayExact()
@@ -72,16 +70,16 @@ private Q_SLOTS:
         QTest::addColumn<int>("variantType");
         for (const Path path : {Path::Compact, Path::QJsonDocument}) {
             const char *via = path == Path::Compact ? "compact" : "QJsonDocument";
-            QTest::addRow("fraction, %s", via) << QByteArray("[2.5]") << path << 2.5
-                                               << int(QMetaType::Double);
+            QTest::addRow("fraction, %s", via)
+                << QByteArray("[2.5]") << path << 2.5 << int(QMetaType::Double);
             // QJsonDocument makes a whole double a qint64: so does the compact tree
-            QTest::addRow("whole exponent, %s", via) << QByteArray("[1e3]") << path << 1000.0
-                                                     << int(QMetaType::LongLong);
+            QTest::addRow("whole exponent, %s", via)
+                << QByteArray("[1e3]") << path << 1000.0 << int(QMetaType::LongLong);
             QTest::addRow("beyond 64 bits, %s", via)
                 << QByteArray("[12345678901234567890]") << path << 12345678901234567890.0
                 << int(QMetaType::Double);
-            QTest::addRow("negative zero, %s", via) << QByteArray("[-0]") << path << 0.0
-                                                    << int(QMetaType::LongLong);
+            QTest::addRow("negative zero, %s", via)
+                << QByteArray("[-0]") << path << 0.0 << int(QMetaType::LongLong);
         }
     }
     void otherNumbersAreDoubles()
