@@ -154,6 +154,10 @@ private:
             skipSpace();
             if (m_p >= m_end || *m_p != '"')
                 fail("expected a string key in object");
+            if (keys.size() == MaxObjectKeys) {
+                static_assert(MaxObjectKeys == 65536, "keep the message in step");
+                fail("an object with more than 65536 keys"); // at the first key too many
+            }
             ++m_p;
             const char *start = m_p;
             const char *textEnd = nullptr;
@@ -218,8 +222,7 @@ private:
         std::sort(sorted.begin(), sorted.end());
         if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
             fail("duplicate key in object");
-        const Shape *shape = Shape::intern(names);
-        shape->ref(); // the cache's reference, dropped with the parser
+        const Shape *shape = Shape::intern(names).take(); // the cache's reference
         m_shapes.insert(h, shape);
         return shape;
     }
@@ -234,7 +237,7 @@ public:
 private:
     QList<QString> m_decodedKeys;
     std::vector<std::unique_ptr<NodeBuilder>> m_builders;
-    QMultiHash<size_t, const Shape *> m_shapes;
+    QMultiHash<size_t, const Shape *> m_shapes; // each with a reference, dropped with the parser
 };
 
 } // namespace

@@ -149,13 +149,22 @@ struct Value
 };
 static_assert(sizeof(Value) == 16);
 
+class ShapeRef;
+
+//! Objects with more keys than this are refused (a JSON parse error, a SchemaError in the store):
+//! only a broken or hostile server sends them (docs/schemas.md, "Limits").
+constexpr qsizetype MaxObjectKeys = 65536;
+
 //! An interned, ordered list of object keys.
 class DATACLIENT_SCHEMA_EXPORT Shape
 {
 public:
-    //! The shared Shape for \a keys (created on first use). Past MaxInternedShapes distinct key
-    //! lists, a fresh reference-counted Shape that its nodes own (pass it to a node at once).
-    static const Shape *intern(const QList<QString> &keys);
+    //! The Shape for \a keys, with a reference for the caller: the registry's shared one (made
+    //! on first use), or a private one when the registry holds MaxInternedBytes already.
+    //! A shape lives as long as references to it (nodes, caches) do, then leaves the registry.
+    static ShapeRef intern(const QList<QString> &keys);
+    //! The registry's bound: the sum of bytesFor() of the shapes it holds (docs/schemas.md).
+    static constexpr qsizetype MaxInternedBytes = qsizetype(16) << 20;
 
     qsizetype size() const { return m_keys.size(); }
     const QString &key(qsizetype i) const { return m_keys.at(i); }
@@ -164,26 +173,61 @@ public:
     int indexOf(QLatin1StringView key) const;
     size_t hash() const { return m_hash; }
 
-    void ref() const
-    {
-        if (!m_interned)
-            m_ref.ref();
-    }
+    void ref() const { m_ref.ref(); }
     void deref() const
     {
-        if (!m_interned && !m_ref.deref())
-            delete this;
+        if (!m_ref.deref())
+            destroy();
     }
 
     static size_t hashKeys(const QList<QString> &keys);
+    //! What the registry counts for a shape of \a keys (the bound is on the sum).
+    static qsizetype bytesFor(const QList<QString> &keys);
+    //! The registry's current total and shape count (for tests and diagnostics).
+    static qsizetype internedBytes();
+    static qsizetype internedCount();
 
 private:
-    Shape(const QList<QString> &keys, bool interned);
+    Shape(const QList<QString> &keys, size_t hash, qsizetype bytes, bool interned);
+    bool refIfAlive() const;
+    void destroy() const;
     QList<QString> m_keys;
     QHash<QString, int> m_index; // only for wide objects
     size_t m_hash = 0;
-    mutable QAtomicInt m_ref = 0; // owners: the nodes using a non-interned shape
+    qsizetype m_bytes = 0;
+    mutable QAtomicInt m_ref = 1; // owners: nodes, the parser's cache, field plans
     bool m_interned = false;
+};
+
+//! Owning pointer to a Shape (one reference).
+class ShapeRef
+{
+public:
+    ShapeRef() = default;
+    static ShapeRef adopt(const Shape *shape)
+    {
+        ShapeRef r;
+        r.m_shape = shape;
+        return r;
+    }
+    ShapeRef(const ShapeRef &) = delete;
+    ShapeRef &operator=(const ShapeRef &) = delete;
+    ShapeRef(ShapeRef &&other) noexcept : m_shape(std::exchange(other.m_shape, nullptr)) { }
+    ShapeRef &operator=(ShapeRef &&other) noexcept
+    {
+        std::swap(m_shape, other.m_shape);
+        return *this;
+    }
+    ~ShapeRef()
+    {
+        if (m_shape)
+            m_shape->deref();
+    }
+    const Shape *get() const { return m_shape; }
+    const Shape *take() { return std::exchange(m_shape, nullptr); }
+
+private:
+    const Shape *m_shape = nullptr;
 };
 
 //! A JSON object or array: header, values, blob (see the top of this file).
@@ -194,6 +238,9 @@ struct DATACLIENT_SCHEMA_EXPORT Node
     const Shape *shape = nullptr; // objects only
     quint32 blobSize = 0;
     bool isArray = false;
+    //! Set by fromJsonValue() on the holder it returns when some object in the tree has more than
+    //! MaxObjectKeys keys: the store refuses such a tree (the JSON parser refuses the text).
+    bool tooManyKeys = false;
 
     Value *values() { return reinterpret_cast<Value *>(this + 1); }
     const Value *values() const { return reinterpret_cast<const Value *>(this + 1); }
@@ -346,6 +393,7 @@ DATACLIENT_SCHEMA_EXPORT QJsonValue toJsonValue(const Value &value, const Node *
 DATACLIENT_SCHEMA_EXPORT QVariant toVariant(const Value &value, const Node *owner,
                                             const RefToJson &refs = {});
 //! A QJsonValue as a Node tree; the result holds it as the only value of a one-element array.
+//! An object with more than MaxObjectKeys keys is converted, and the holder marked tooManyKeys.
 DATACLIENT_SCHEMA_EXPORT NodeRef fromJsonValue(const QJsonValue &value);
 //! Short rendering for error messages, like SchemaError::describe().
 DATACLIENT_SCHEMA_EXPORT QString describe(const Value &value, const Node *owner);

@@ -187,11 +187,15 @@ QVariant toVariant(const Value &value, const Node *owner, const RefToJson &refs)
 
 namespace {
 
-// One conversion of a QJsonValue tree.
+// One conversion: notes objects wider than MaxObjectKeys for the holder (Node::tooManyKeys).
 struct FromJson
 {
+    bool tooManyKeys = false;
+
     NodeRef object(const QJsonObject &object)
     {
+        if (object.size() > MaxObjectKeys)
+            tooManyKeys = true;
         NodeBuilder builder;
         QList<QString> keys;
         keys.reserve(object.size());
@@ -200,7 +204,8 @@ struct FromJson
             keys.append(it.key());
             append(builder, it.value());
         }
-        return builder.finishObject(Shape::intern(keys));
+        const ShapeRef shape = Shape::intern(keys);
+        return builder.finishObject(shape.get());
     }
 
     NodeRef array(const QJsonArray &array)
@@ -252,7 +257,9 @@ NodeRef fromJsonValue(const QJsonValue &value)
     FromJson conversion;
     NodeBuilder holder;
     conversion.append(holder, value);
-    return holder.finishArray();
+    NodeRef result = holder.finishArray();
+    const_cast<Node *>(result.get())->tooManyKeys = conversion.tooManyKeys; // ours alone yet
+    return result;
 }
 
 QString describe(const Value &value, const Node *owner)

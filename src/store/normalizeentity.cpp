@@ -111,6 +111,7 @@ std::pair<quint32, quint32> Normalizer::entity(const Value &input, const Node *o
             = s->process(objectJson(object),
                          parent.node ? QJsonValue(objectJson(parent.node)) : QJsonValue(), m_args);
         processedHolder = fromJsonValue(processed);
+        refuseTooManyKeys(processedHolder.get(), s->key);
         object = processedHolder->at(0).node;
     }
     const Plan &p = plan(schema, object->shape);
