@@ -32,8 +32,15 @@ public:
                 fail("unexpected text after the JSON value");
             result.holder = holder.finishArray();
         } catch (const JsonParseError &e) {
-            result.error = QString::fromLatin1(e.what);
+            // Outside strings any byte >= 0x80 is a syntax error; when it is bad UTF-8 too, say
+            // that: the message utf8Error() gives for the same bytes (the QJsonDocument paths).
+            const auto *at = reinterpret_cast<const unsigned char *>(e.at);
+            const bool badUtf8 = e.at < m_end && *at >= 0x80
+                && utf8SequenceLength(at, reinterpret_cast<const unsigned char *>(m_end)) == 0;
             result.offset = e.at - m_begin;
+            result.error = badUtf8
+                ? utf8ErrorAt(result.offset)
+                : u"%1 at byte offset %2"_s.arg(QString::fromLatin1(e.what)).arg(result.offset);
         }
         return result;
     }

@@ -1,9 +1,11 @@
 // JsonScanner: the lexical half of the JSON parser (jsonparser.cpp builds the tree): white
-// space, literals, numbers, and strings with their escapes and UTF-8 decoded. Inline, so that
+// space, literals, numbers, and strings with their escapes and UTF-8 decoded (strict UTF-8,
+// utf8_p.h: invalid bytes are an error, as in QJsonDocument, not replaced). Inline, so that
 // the parser's loop compiles as one piece (split from jsonparser.cpp to keep files short).
 #pragma once
 
 #include "node_p.h"
+#include "utf8_p.h"
 
 #include <QtCore/QString>
 #include <QtCore/QtGlobal>
@@ -136,8 +138,10 @@ protected:
                     break;
                 m_p += 8;
             }
-            if (m_p >= m_end)
+            if (m_p >= m_end) {
+                checkUtf8(start, m_end); // a cut UTF-8 sequence is reported as such
                 fail("unterminated string");
+            }
             const unsigned char c = static_cast<unsigned char>(*m_p);
             if (c == '"') {
                 *textEnd = m_p;
@@ -172,6 +176,24 @@ protected:
         return -1;
     }
 
+    // Fails at the first byte of [begin, end) (a run without escapes, so without quotes or
+    // backslashes) that does not start a valid UTF-8 sequence.
+    static void checkUtf8(const char *begin, const char *end)
+    {
+        const auto *p = reinterpret_cast<const unsigned char *>(begin);
+        const auto *stop = reinterpret_cast<const unsigned char *>(end);
+        while (p < stop) {
+            if (*p < 0x80) {
+                ++p;
+                continue;
+            }
+            const int length = utf8SequenceLength(p, stop);
+            if (length == 0)
+                throw JsonParseError {"invalid UTF-8", reinterpret_cast<const char *>(p)};
+            p += length;
+        }
+    }
+
     // Decodes escapes and UTF-8 of [begin, end) into m_text.
     void decode(const char *begin, const char *end)
     {
@@ -179,8 +201,10 @@ protected:
         const char *run = begin;
         const char *p = begin;
         auto flush = [&](const char *upTo) {
-            if (upTo > run)
+            if (upTo > run) {
+                checkUtf8(run, upTo); // fromUtf8() would replace bad bytes with U+FFFD
                 m_text += QString::fromUtf8(run, upTo - run);
+            }
         };
         while (p < end) {
             if (*p != '\\') {
