@@ -154,7 +154,7 @@ private:
         skipSpace();
         if (m_p < m_end && *m_p == '}') {
             ++m_p;
-            out.appendNode(fields.finishObject(shapeFor(keys, decodedBase)));
+            out.appendNode(fields.finishObjectGivenRef(nodeShape(shapeFor(keys, decodedBase))));
             return;
         }
         while (true) {
@@ -193,21 +193,43 @@ private:
             }
             fail("expected ',' or '}' in object");
         }
-        const Shape *shape = shapeFor(keys, decodedBase);
-        out.appendNode(fields.finishObject(shape));
+        const Shape *shape = nodeShape(shapeFor(keys, decodedBase));
+        out.appendNode(fields.finishObjectGivenRef(shape));
         m_decodedKeys.resize(decodedBase);
     }
 
-    // The interned shape of these keys; a per-parse cache avoids building QStrings for key
-    // lists seen before (10k todos have one key list).
-    const Shape *shapeFor(const QVarLengthArray<RawKey, 16> &keys, qsizetype decodedBase)
+    // A shape this parse uses: the cache's reference, and references taken by the batch for
+    // its nodes (one atomic operation per batch, not per object); the rest are given back when
+    // the parser goes.
+    struct CachedShape
+    {
+        const Shape *shape;
+        int spare = 0; // references held for nodes still to be made
+    };
+    static constexpr int RefBatch = 256;
+
+    // One reference to the cached shape \a index, for a node about to be made.
+    const Shape *nodeShape(qsizetype index)
+    {
+        CachedShape &cached = m_cache[size_t(index)];
+        if (cached.spare == 0) {
+            cached.shape->ref(RefBatch);
+            cached.spare = RefBatch;
+        }
+        --cached.spare;
+        return cached.shape;
+    }
+
+    // The cache index of the interned shape of these keys; the cache avoids building QStrings
+    // for key lists seen before (10k todos have one key list).
+    qsizetype shapeFor(const QVarLengthArray<RawKey, 16> &keys, qsizetype decodedBase)
     {
         Q_UNUSED(decodedBase);
         size_t h = keys.size();
         for (const RawKey &key : keys)
             h = qHashMulti(h, QByteArrayView(key.data, key.size));
         for (auto it = m_shapes.constFind(h); it != m_shapes.cend() && it.key() == h; ++it) {
-            const Shape *shape = *it;
+            const Shape *shape = m_cache[size_t(*it)].shape;
             if (shape->size() != keys.size())
                 continue;
             bool same = true;
@@ -217,7 +239,7 @@ private:
                                         : shape->key(i) == QLatin1StringView(key.data, key.size);
             }
             if (same)
-                return shape;
+                return *it;
         }
         QList<QString> names;
         names.reserve(keys.size());
@@ -229,22 +251,23 @@ private:
         std::sort(sorted.begin(), sorted.end());
         if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
             fail("duplicate key in object");
-        const Shape *shape = Shape::intern(names).take(); // the cache's reference
-        m_shapes.insert(h, shape);
-        return shape;
+        m_cache.push_back({Shape::intern(names).take()}); // the cache's reference
+        m_shapes.insert(h, qsizetype(m_cache.size() - 1));
+        return qsizetype(m_cache.size() - 1);
     }
 
 public:
     ~Parser()
     {
-        for (const Shape *shape : std::as_const(m_shapes))
-            shape->deref();
+        for (const CachedShape &cached : m_cache)
+            cached.shape->deref(cached.spare + 1);
     }
 
 private:
     QList<QString> m_decodedKeys;
     std::vector<std::unique_ptr<NodeBuilder>> m_builders;
-    QMultiHash<size_t, const Shape *> m_shapes; // each with a reference, dropped with the parser
+    std::vector<CachedShape> m_cache;
+    QMultiHash<size_t, qsizetype> m_shapes; // key lists' hash -> m_cache index
 };
 
 } // namespace

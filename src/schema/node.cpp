@@ -10,7 +10,8 @@ namespace DataClient::detail {
 
 // --- Node ----------------------------------------------------------------------------------
 
-Node *Node::allocate(quint32 count, quint32 blobSize, const Shape *shape, bool isArray)
+Node *Node::allocate(quint32 count, quint32 blobSize, const Shape *shape, bool isArray,
+                     bool shapeRefGiven)
 {
     void *memory = ::operator new(sizeof(Node) + count * sizeof(Value) + blobSize);
     Node *node = new (memory) Node;
@@ -18,7 +19,7 @@ Node *Node::allocate(quint32 count, quint32 blobSize, const Shape *shape, bool i
     node->blobSize = blobSize;
     node->shape = shape;
     node->isArray = isArray;
-    if (shape)
+    if (shape && !shapeRefGiven)
         shape->ref();
     return node;
 }
@@ -53,19 +54,65 @@ void Node::replace(quint32 index, const Value &value)
     old = value;
 }
 
+namespace {
+// The shape references of the objects of a tree being freed, given back a batch per shape: the
+// objects of an answer mostly share a few shapes (10k todos and their authors: two).
+class ShapeDerefs
+{
+public:
+    ShapeDerefs() = default;
+    ShapeDerefs(const ShapeDerefs &) = delete;
+    ShapeDerefs &operator=(const ShapeDerefs &) = delete;
+    ~ShapeDerefs()
+    {
+        for (int i = 0; i < Slots; ++i) {
+            if (m_shapes[i])
+                m_shapes[i]->deref(m_counts[i]);
+        }
+    }
+    void add(const Shape *shape)
+    {
+        for (int i = 0; i < Slots; ++i) {
+            if (m_shapes[i] == shape) {
+                ++m_counts[i];
+                return;
+            }
+        }
+        if (m_shapes[m_next])
+            m_shapes[m_next]->deref(m_counts[m_next]);
+        m_shapes[m_next] = shape;
+        m_counts[m_next] = 1;
+        m_next = (m_next + 1) % Slots;
+    }
+
+private:
+    static constexpr int Slots = 4;
+    const Shape *m_shapes[Slots] = {};
+    int m_counts[Slots] = {};
+    int m_next = 0;
+};
+
+// Frees \a node (its count is 0) and the children only it held.
+void destroy(const Node *node, ShapeDerefs &derefs)
+{
+    for (quint32 i = 0; i < node->count; ++i) {
+        const Value &v = node->values()[i];
+        if ((v.type == ValueType::Object || v.type == ValueType::Array) && !v.node->ref.deref())
+            destroy(v.node, derefs);
+    }
+    if (node->shape)
+        derefs.add(node->shape);
+    node->~Node();
+    ::operator delete(const_cast<Node *>(node));
+}
+} // namespace
+
 void Node::release() const
 {
     if (ref.deref())
         return;
-    for (quint32 i = 0; i < count; ++i) {
-        const Value &v = values()[i];
-        if (v.type == ValueType::Object || v.type == ValueType::Array)
-            v.node->release();
-    }
-    if (shape)
-        shape->deref();
-    this->~Node();
-    ::operator delete(const_cast<Node *>(this));
+    ShapeDerefs derefs;
+    destroy(this, derefs);
 }
 
 const Value *Node::field(QStringView key) const
@@ -202,9 +249,10 @@ void NodeBuilder::append(const Value &value, const Node *source)
     }
 }
 
-NodeRef NodeBuilder::finish(const Shape *shape, bool isArray)
+NodeRef NodeBuilder::finish(const Shape *shape, bool isArray, bool shapeRefGiven)
 {
-    Node *node = Node::allocate(quint32(m_values.size()), quint32(m_blob.size()), shape, isArray);
+    Node *node = Node::allocate(quint32(m_values.size()), quint32(m_blob.size()), shape, isArray,
+                                shapeRefGiven);
     if (!m_values.isEmpty())
         std::memcpy(static_cast<void *>(node->values()), m_values.constData(),
                     size_t(m_values.size()) * sizeof(Value));
@@ -238,6 +286,12 @@ NodeRef NodeBuilder::finishObject(const Shape *shape)
 {
     Q_ASSERT(shape && shape->size() == m_values.size());
     return finish(shape, false);
+}
+
+NodeRef NodeBuilder::finishObjectGivenRef(const Shape *shape)
+{
+    Q_ASSERT(shape && shape->size() == m_values.size());
+    return finish(shape, false, true);
 }
 
 NodeRef NodeBuilder::finishArray()

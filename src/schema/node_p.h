@@ -179,6 +179,14 @@ public:
         if (!m_ref.deref())
             destroy();
     }
+    // References by the batch: the parser takes them for many nodes at once, and freeing a tree
+    // gives those of its objects back together (one atomic operation each, not one per object).
+    void ref(int count) const { m_ref.fetchAndAddRelaxed(count); }
+    void deref(int count) const
+    {
+        if (m_ref.fetchAndSubOrdered(count) == count)
+            destroy();
+    }
 
     static size_t hashKeys(const QList<QString> &keys);
     //! What the registry counts for a shape of \a keys (the bound is on the sum).
@@ -271,7 +279,9 @@ struct DATACLIENT_SCHEMA_EXPORT Node
     void addRef() const { ref.ref(); }
     void release() const;
     //! Allocates an uninitialized node; values must be filled before use.
-    static Node *allocate(quint32 count, quint32 blobSize, const Shape *shape, bool isArray);
+    //! \a shape gets a reference, unless \a shapeRefGiven: the caller's becomes the node's.
+    static Node *allocate(quint32 count, quint32 blobSize, const Shape *shape, bool isArray,
+                          bool shapeRefGiven = false);
     //! A copy of \a source (one allocation and one memcpy; child nodes are shared), for the
     //! caller to change values in before anyone else sees it: use replace(). Values whose bit
     //! is set in \a nulled (indices below 64) become null instead (about to be replaced: their
@@ -370,12 +380,14 @@ public:
     //! Drops what was appended (releasing child nodes); keeps the capacity.
     void clear();
     NodeRef finishObject(const Shape *shape);
+    //! The same, taking over a reference to \a shape the caller holds for this node.
+    NodeRef finishObjectGivenRef(const Shape *shape);
     NodeRef finishArray();
     //! Hands over the only value appended (and its node reference, if any) and empties the builder.
     Value takeSingle();
 
 private:
-    NodeRef finish(const Shape *shape, bool isArray);
+    NodeRef finish(const Shape *shape, bool isArray, bool shapeRefGiven = false);
     QList<Value> m_values; // node pointers inside are owned until finish()/clear()
     QByteArray m_blob;
 };

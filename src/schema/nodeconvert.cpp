@@ -7,6 +7,8 @@
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonObject>
 
+#include <limits>
+
 using namespace Qt::StringLiterals;
 
 namespace DataClient::detail {
@@ -191,6 +193,23 @@ namespace {
 struct FromJson
 {
     bool tooManyKeys = false;
+    // The last shapes used: a list's objects mostly have one key list, found here without the
+    // registry's lock and hashing.
+    static constexpr int Recent = 4;
+    ShapeRef recent[Recent];
+    int next = 0;
+
+    const Shape *shapeOf(const QList<QString> &keys)
+    {
+        for (const ShapeRef &known : recent) {
+            if (known.get() && known.get()->keys() == keys)
+                return known.get();
+        }
+        recent[next] = Shape::intern(keys);
+        const Shape *shape = recent[next].get();
+        next = (next + 1) % Recent;
+        return shape;
+    }
 
     NodeRef object(const QJsonObject &object)
     {
@@ -204,8 +223,7 @@ struct FromJson
             keys.append(it.key());
             append(builder, it.value());
         }
-        const ShapeRef shape = Shape::intern(keys);
-        return builder.finishObject(shape.get());
+        return builder.finishObject(shapeOf(keys));
     }
 
     NodeRef array(const QJsonArray &array)
@@ -227,11 +245,13 @@ struct FromJson
             builder.appendValue(Value::makeBool(value.toBool()));
             break;
         case QJsonValue::Double: {
-            // QJsonValue keeps a whole number parsed from JSON as a qint64: take it exactly.
-            const QVariant number = value.toVariant();
-            builder.appendValue(number.typeId() == QMetaType::LongLong
-                                    ? Value::makeInteger(number.toLongLong())
-                                    : Value::makeNumber(number.toDouble()));
+            // QJsonValue keeps a whole number parsed from JSON as a qint64: toInteger() gives it
+            // exactly (and a whole double in range, which is that integer too). Else a double;
+            // makeNumber() makes it an integer when it is a whole one (min() itself).
+            constexpr qint64 NotWhole = std::numeric_limits<qint64>::min();
+            const qint64 integer = value.toInteger(NotWhole);
+            builder.appendValue(integer != NotWhole ? Value::makeInteger(integer)
+                                                    : Value::makeNumber(value.toDouble()));
             break;
         }
         case QJsonValue::String:
