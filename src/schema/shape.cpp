@@ -1,11 +1,11 @@
-// Interned key lists of compact objects (node_p.h).
+// Interned key lists of compact objects (shape_p.h).
 //
 // Every shape is reference-counted by what uses it (nodes, the parser's per-parse cache, field
 // plans); the registry only finds shared ones and never owns them, so a shape no longer used is
 // deleted and leaves the registry (a server that invents key names pins nothing once its answers
 // are gone). The registry is bounded by bytes: past MaxInternedBytes, new key lists get
 // private shapes (still shared within one parse, still released with their nodes).
-#include "node_p.h"
+#include "shape_p.h"
 
 #include <QtCore/QMutex>
 

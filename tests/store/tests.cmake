@@ -8,5 +8,5 @@ endforeach()
 # The capacity test lowers the store's entity capacity through a private hook (tables_p.h).
 target_include_directories(tst_storecapacity PRIVATE ${PROJECT_SOURCE_DIR}/src/store
   ${PROJECT_SOURCE_DIR}/src/schema)
-# The shape registry test reads the registry's byte count (node_p.h).
+# The shape registry test reads the registry's byte count (shape_p.h).
 target_include_directories(tst_shaperegistry PRIVATE ${PROJECT_SOURCE_DIR}/src/schema)

@@ -5,7 +5,7 @@
 
 #include <DataClient/compactjson.h>
 
-#include "node_p.h"
+#include "shape_p.h"
 
 #include <QtCore/QDateTime>
 #include <QTest>
