@@ -32,15 +32,16 @@ public:
     CompactJson &operator=(CompactJson &&other) noexcept;
     ~CompactJson();
 
-    //! Parses UTF-8 JSON (RFC 8259, nesting up to 512 levels, no duplicate keys). On error
-    //! returns an undefined value and sets \a errorString and \a errorOffset (bytes).
+    //! Parses UTF-8 JSON (RFC 8259, nesting up to 512 levels, no duplicate keys, strict UTF-8,
+    //! at most 65536 keys per object; docs/schemas.md). On error returns an undefined value and
+    //! sets \a errorString ("what at byte offset N") and \a errorOffset (N).
     static CompactJson parse(QByteArrayView utf8, QString *errorString = nullptr,
                              qsizetype *errorOffset = nullptr);
     static CompactJson fromJsonValue(const QJsonValue &value);
 
     QJsonValue toJsonValue() const;
-    //! QVariantMap / QVariantList / QString / double / bool / nullptr, like
-    //! QJsonValue::toVariant().
+    //! QVariantMap / QVariantList / QString / qlonglong (whole numbers in the 64-bit range, kept
+    //! exactly) / double / bool / nullptr, like QJsonValue::toVariant().
     QVariant toVariant() const;
     bool isUndefined() const;
     QJsonValue::Type type() const;

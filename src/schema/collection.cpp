@@ -1,5 +1,7 @@
 #include <DataClient/collection.h>
 
+#include "numbertext_p.h"
+
 #include <QtCore/QJsonDocument>
 #include <QtCore/QLocale>
 
@@ -23,12 +25,8 @@ QString Collection::argumentString(const QVariant &value)
     case QMetaType::Bool:
         return value.toBool() ? u"true"_s : u"false"_s;
     case QMetaType::Double:
-    case QMetaType::Float: {
-        const double number = value.toDouble();
-        if (number == double(qint64(number)))
-            return QString::number(qint64(number));
-        return QString::number(number, 'g', QLocale::FloatingPointShortest);
-    }
+    case QMetaType::Float:
+        return detail::numberText(value.toDouble());
     case QMetaType::QStringList:
     case QMetaType::QVariantList: {
         QStringList parts;

@@ -75,6 +75,8 @@ QJsonValue::Type CompactJson::type() const
     case ValueType::True:
         return QJsonValue::Bool;
     case ValueType::Number:
+    case ValueType::Integer:
+    case ValueType::BigInteger:
         return QJsonValue::Double;
     case ValueType::String:
         return QJsonValue::String;

@@ -56,6 +56,15 @@ bool Deserializer::accepts(const QJsonValue &value) const
 namespace Deserialize {
 
 namespace {
+// A number as decimal text: a qint64 held by the QJsonValue exactly, a double in shortest form.
+QString numberString(const QJsonValue &value)
+{
+    const QVariant number = value.toVariant();
+    return number.typeId() == QMetaType::LongLong
+        ? QString::number(number.toLongLong())
+        : QString::number(number.toDouble(), 'g', QLocale::FloatingPointShortest);
+}
+
 Deserializer builtin(Deserializer deserializer, DeserializerPrivate::Builtin kind)
 {
     const_cast<DeserializerPrivate *>(DeserializerPrivate::get(deserializer))->builtin = kind;
@@ -88,8 +97,7 @@ Deserializer decimal()
                                    if (value.isString())
                                        decimal = Decimal::fromString(value.toString());
                                    else if (value.isDouble())
-                                       decimal = Decimal::fromString(QString::number(
-                                           value.toDouble(), 'g', QLocale::FloatingPointShortest));
+                                       decimal = Decimal::fromString(numberString(value));
                                    return decimal ? QVariant::fromValue(*decimal) : QVariant();
                                }),
                   DeserializerPrivate::Builtin::Decimal);
@@ -131,6 +139,12 @@ QVariant deserialize(const Deserializer &deserializer, const Value &value, const
         if (!instantOf(value, owner, &ms))
             return QVariant();
         return variantOf(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC));
+    }
+    if (d->builtin == DeserializerPrivate::Builtin::Decimal
+        && value.type == ValueType::BigInteger) {
+        // A whole number beyond 64 bits: its digits, not the double a QJsonValue would hold.
+        const auto decimal = Decimal::fromString(QString(owner->latin1(value)));
+        return decimal ? QVariant::fromValue(*decimal) : QVariant();
     }
     return d->function(toJsonValue(value, owner));
 }

@@ -1,5 +1,7 @@
 #include "entityschema_p.h"
 
+#include "numbertext_p.h"
+
 #include <DataClient/decimal.h>
 
 #include <QtCore/QDateTime>
@@ -55,10 +57,10 @@ QString pkString(const QJsonValue &value)
     case QJsonValue::String:
         return value.toString();
     case QJsonValue::Double: {
-        const double number = value.toDouble();
-        if (number == double(qint64(number)))
-            return QString::number(qint64(number));
-        return QString::number(number, 'g', QLocale::FloatingPointShortest);
+        // QJsonValue keeps a whole number parsed from JSON as a qint64: its digits exactly.
+        const QVariant number = value.toVariant();
+        return number.typeId() == QMetaType::LongLong ? QString::number(number.toLongLong())
+                                                      : detail::numberText(number.toDouble());
     }
     default:
         return {};

@@ -83,8 +83,8 @@ public:
     static EntitySchema make(QExplicitlySharedDataPointer<EntitySchemaPrivate> data);
 };
 
-//! The pk of a JSON value as the reference writes it: strings as is, integral numbers in
-//! decimal, other numbers in shortest form; empty for anything else.
+//! The pk of a JSON value: strings as is, numbers by the rule of numbertext_p.h (a qint64 held
+//! by the QJsonValue exactly); empty for anything else.
 DATACLIENT_SCHEMA_EXPORT QString pkString(const QJsonValue &value);
 //! Shallow merge: \a incoming's fields replace \a existing's whole; others are kept.
 DATACLIENT_SCHEMA_EXPORT QJsonObject shallowMerge(const QJsonObject &existing,

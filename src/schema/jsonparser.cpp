@@ -32,8 +32,15 @@ public:
                 fail("unexpected text after the JSON value");
             result.holder = holder.finishArray();
         } catch (const JsonParseError &e) {
-            result.error = QString::fromLatin1(e.what);
+            // Outside strings any byte >= 0x80 is a syntax error; when it is bad UTF-8 too, say
+            // that: the message utf8Error() gives for the same bytes (the QJsonDocument paths).
+            const auto *at = reinterpret_cast<const unsigned char *>(e.at);
+            const bool badUtf8 = e.at < m_end && *at >= 0x80
+                && utf8SequenceLength(at, reinterpret_cast<const unsigned char *>(m_end)) == 0;
             result.offset = e.at - m_begin;
+            result.error = badUtf8
+                ? utf8ErrorAt(result.offset)
+                : u"%1 at byte offset %2"_s.arg(QString::fromLatin1(e.what)).arg(result.offset);
         }
         return result;
     }
@@ -82,7 +89,15 @@ private:
         out.appendValue(value);
     }
 
-    void parseNumber(NodeBuilder &out) { out.appendValue(Value::makeNumber(scanNumber())); }
+    void parseNumber(NodeBuilder &out)
+    {
+        const char *start = nullptr;
+        const Value number = scanNumber(&start);
+        if (number.type == ValueType::BigInteger)
+            out.appendBigInteger(QLatin1StringView(start, m_p - start));
+        else
+            out.appendValue(number);
+    }
 
     void parseString(NodeBuilder &out)
     {
@@ -139,13 +154,17 @@ private:
         skipSpace();
         if (m_p < m_end && *m_p == '}') {
             ++m_p;
-            out.appendNode(fields.finishObject(shapeFor(keys, decodedBase)));
+            out.appendNode(fields.finishObjectGivenRef(nodeShape(shapeFor(keys, decodedBase))));
             return;
         }
         while (true) {
             skipSpace();
             if (m_p >= m_end || *m_p != '"')
                 fail("expected a string key in object");
+            if (keys.size() == MaxObjectKeys) {
+                static_assert(MaxObjectKeys == 65536, "keep the message in step");
+                fail("an object with more than 65536 keys"); // at the first key too many
+            }
             ++m_p;
             const char *start = m_p;
             const char *textEnd = nullptr;
@@ -174,21 +193,43 @@ private:
             }
             fail("expected ',' or '}' in object");
         }
-        const Shape *shape = shapeFor(keys, decodedBase);
-        out.appendNode(fields.finishObject(shape));
+        const Shape *shape = nodeShape(shapeFor(keys, decodedBase));
+        out.appendNode(fields.finishObjectGivenRef(shape));
         m_decodedKeys.resize(decodedBase);
     }
 
-    // The interned shape of these keys; a per-parse cache avoids building QStrings for key
-    // lists seen before (10k todos have one key list).
-    const Shape *shapeFor(const QVarLengthArray<RawKey, 16> &keys, qsizetype decodedBase)
+    // A shape this parse uses: the cache's reference, and references taken by the batch for
+    // its nodes (one atomic operation per batch, not per object); the rest are given back when
+    // the parser goes.
+    struct CachedShape
+    {
+        const Shape *shape;
+        int spare = 0; // references held for nodes still to be made
+    };
+    static constexpr int RefBatch = 256;
+
+    // One reference to the cached shape \a index, for a node about to be made.
+    const Shape *nodeShape(qsizetype index)
+    {
+        CachedShape &cached = m_cache[size_t(index)];
+        if (cached.spare == 0) {
+            cached.shape->ref(RefBatch);
+            cached.spare = RefBatch;
+        }
+        --cached.spare;
+        return cached.shape;
+    }
+
+    // The cache index of the interned shape of these keys; the cache avoids building QStrings
+    // for key lists seen before (10k todos have one key list).
+    qsizetype shapeFor(const QVarLengthArray<RawKey, 16> &keys, qsizetype decodedBase)
     {
         Q_UNUSED(decodedBase);
         size_t h = keys.size();
         for (const RawKey &key : keys)
             h = qHashMulti(h, QByteArrayView(key.data, key.size));
         for (auto it = m_shapes.constFind(h); it != m_shapes.cend() && it.key() == h; ++it) {
-            const Shape *shape = *it;
+            const Shape *shape = m_cache[size_t(*it)].shape;
             if (shape->size() != keys.size())
                 continue;
             bool same = true;
@@ -198,7 +239,7 @@ private:
                                         : shape->key(i) == QLatin1StringView(key.data, key.size);
             }
             if (same)
-                return shape;
+                return *it;
         }
         QList<QString> names;
         names.reserve(keys.size());
@@ -210,23 +251,23 @@ private:
         std::sort(sorted.begin(), sorted.end());
         if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
             fail("duplicate key in object");
-        const Shape *shape = Shape::intern(names);
-        shape->ref(); // the cache's reference, dropped with the parser
-        m_shapes.insert(h, shape);
-        return shape;
+        m_cache.push_back({Shape::intern(names).take()}); // the cache's reference
+        m_shapes.insert(h, qsizetype(m_cache.size() - 1));
+        return qsizetype(m_cache.size() - 1);
     }
 
 public:
     ~Parser()
     {
-        for (const Shape *shape : std::as_const(m_shapes))
-            shape->deref();
+        for (const CachedShape &cached : m_cache)
+            cached.shape->deref(cached.spare + 1);
     }
 
 private:
     QList<QString> m_decodedKeys;
     std::vector<std::unique_ptr<NodeBuilder>> m_builders;
-    QMultiHash<size_t, const Shape *> m_shapes;
+    std::vector<CachedShape> m_cache;
+    QMultiHash<size_t, qsizetype> m_shapes; // key lists' hash -> m_cache index
 };
 
 } // namespace

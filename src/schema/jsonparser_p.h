@@ -11,7 +11,7 @@ namespace DataClient::detail {
 struct ParseResult
 {
     NodeRef holder; //!< one-element array holding the value; null on error
-    QString error; //!< what was wrong, e.g. "unterminated string"
+    QString error; //!< what was wrong and where, e.g. "unterminated string at byte offset 5"
     qsizetype offset = 0; //!< byte offset of the error
 };
 

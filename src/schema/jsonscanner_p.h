@@ -1,13 +1,18 @@
 // JsonScanner: the lexical half of the JSON parser (jsonparser.cpp builds the tree): white
-// space, literals, numbers, and strings with their escapes and UTF-8 decoded. Inline, so that
+// space, literals, numbers, and strings with their escapes and UTF-8 decoded (strict UTF-8,
+// utf8_p.h: invalid bytes are an error, as in QJsonDocument, not replaced). Inline, so that
 // the parser's loop compiles as one piece (split from jsonparser.cpp to keep files short).
 #pragma once
+
+#include "node_p.h"
+#include "utf8_p.h"
 
 #include <QtCore/QString>
 #include <QtCore/QtGlobal>
 
 #include <charconv>
 #include <cstring>
+#include <limits>
 
 namespace DataClient::detail {
 
@@ -50,53 +55,66 @@ protected:
         m_p += n;
     }
 
-    //! Reads the number at the cursor (JSON grammar; integers below 1e15 without from_chars).
-    double scanNumber()
+    /*!
+        Reads the number at the cursor (JSON grammar). An integer literal that fits in 64 bits
+        is an Integer, exactly; a longer one a BigInteger (only its type is set: its digits are
+        [\a *start, cursor), kept for primary keys). Other numbers go through the double and are
+        an Integer when whole and in range, as QJsonDocument does (Value::makeNumber()).
+    */
+    Value scanNumber(const char **start)
     {
-        const char *start = m_p;
-        if (m_p < m_end && *m_p == '-')
+        *start = m_p;
+        const bool negative = m_p < m_end && *m_p == '-';
+        if (negative)
             ++m_p;
         if (m_p >= m_end || *m_p < '0' || *m_p > '9')
             fail("invalid value");
-        qint64 integer = 0;
+        quint64 magnitude = 0; // exact while digits <= 19
         int digits = 0;
         if (*m_p == '0') {
             ++m_p;
             digits = 1;
         } else {
             while (m_p < m_end && *m_p >= '0' && *m_p <= '9') {
-                integer = integer * 10 + (*m_p - '0');
+                magnitude = magnitude * 10 + quint64(*m_p - '0');
                 ++m_p;
-                if (++digits > 18)
-                    integer = 0; // too long for the fast path; from_chars below
+                ++digits;
             }
         }
-        bool simple = digits <= 15;
+        bool integer = true;
         if (m_p < m_end && *m_p == '.') {
-            simple = false;
+            integer = false;
             ++m_p;
             skipDigits("invalid number: digits expected after '.'");
         }
         if (m_p < m_end && (*m_p == 'e' || *m_p == 'E')) {
-            simple = false;
+            integer = false;
             ++m_p;
             if (m_p < m_end && (*m_p == '+' || *m_p == '-'))
                 ++m_p;
             skipDigits("invalid number: digits expected in the exponent");
         }
-        double number = 0;
-        if (simple) {
-            number = double(integer);
-            if (*start == '-')
-                number = -number;
-        } else {
-            const auto [end, ec] = std::from_chars(start, m_p, number);
-            if (ec == std::errc::result_out_of_range)
-                throw JsonParseError {"number out of range", start};
-            if (ec != std::errc() || end != m_p)
-                throw JsonParseError {"invalid number", start};
+        if (integer && digits <= 18) // below 10^18: fits in a qint64
+            return Value::makeInteger(negative ? -qint64(magnitude) : qint64(magnitude));
+        if (integer && digits == 19) {
+            constexpr quint64 Limit = quint64(1) << 63; // |qint64 min|
+            if (magnitude < Limit)
+                return Value::makeInteger(negative ? -qint64(magnitude) : qint64(magnitude));
+            if (negative && magnitude == Limit)
+                return Value::makeInteger(std::numeric_limits<qint64>::min());
         }
-        return number;
+        double number = 0;
+        const auto [end, ec] = std::from_chars(*start, m_p, number);
+        if (ec == std::errc::result_out_of_range)
+            throw JsonParseError {"number out of range", *start};
+        if (ec != std::errc() || end != m_p)
+            throw JsonParseError {"invalid number", *start};
+        if (integer) {
+            Value big;
+            big.type = ValueType::BigInteger;
+            return big;
+        }
+        return Value::makeNumber(number);
     }
 
     // Scans a string starting after its opening quote. Returns true when it is plain ASCII
@@ -120,8 +138,10 @@ protected:
                     break;
                 m_p += 8;
             }
-            if (m_p >= m_end)
+            if (m_p >= m_end) {
+                checkUtf8(start, m_end); // a cut UTF-8 sequence is reported as such
                 fail("unterminated string");
+            }
             const unsigned char c = static_cast<unsigned char>(*m_p);
             if (c == '"') {
                 *textEnd = m_p;
@@ -156,6 +176,24 @@ protected:
         return -1;
     }
 
+    // Fails at the first byte of [begin, end) (a run without escapes, so without quotes or
+    // backslashes) that does not start a valid UTF-8 sequence.
+    static void checkUtf8(const char *begin, const char *end)
+    {
+        const auto *p = reinterpret_cast<const unsigned char *>(begin);
+        const auto *stop = reinterpret_cast<const unsigned char *>(end);
+        while (p < stop) {
+            if (*p < 0x80) {
+                ++p;
+                continue;
+            }
+            const int length = utf8SequenceLength(p, stop);
+            if (length == 0)
+                throw JsonParseError {"invalid UTF-8", reinterpret_cast<const char *>(p)};
+            p += length;
+        }
+    }
+
     // Decodes escapes and UTF-8 of [begin, end) into m_text.
     void decode(const char *begin, const char *end)
     {
@@ -163,8 +201,10 @@ protected:
         const char *run = begin;
         const char *p = begin;
         auto flush = [&](const char *upTo) {
-            if (upTo > run)
+            if (upTo > run) {
+                checkUtf8(run, upTo); // fromUtf8() would replace bad bytes with U+FFFD
                 m_text += QString::fromUtf8(run, upTo - run);
+            }
         };
         while (p < end) {
             if (*p != '\\') {

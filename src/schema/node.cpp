@@ -3,13 +3,15 @@
 
 #include "isodatetime_p.h"
 
+#include <charconv>
 #include <new>
 
 namespace DataClient::detail {
 
 // --- Node ----------------------------------------------------------------------------------
 
-Node *Node::allocate(quint32 count, quint32 blobSize, const Shape *shape, bool isArray)
+Node *Node::allocate(quint32 count, quint32 blobSize, const Shape *shape, bool isArray,
+                     bool shapeRefGiven)
 {
     void *memory = ::operator new(sizeof(Node) + count * sizeof(Value) + blobSize);
     Node *node = new (memory) Node;
@@ -17,7 +19,7 @@ Node *Node::allocate(quint32 count, quint32 blobSize, const Shape *shape, bool i
     node->blobSize = blobSize;
     node->shape = shape;
     node->isArray = isArray;
-    if (shape)
+    if (shape && !shapeRefGiven)
         shape->ref();
     return node;
 }
@@ -48,23 +50,69 @@ void Node::replace(quint32 index, const Value &value)
     Value &old = values()[index];
     if (old.type == ValueType::Object || old.type == ValueType::Array)
         old.node->release();
-    Q_ASSERT(value.type != ValueType::String); // strings live in the blob of their own node
+    Q_ASSERT(!value.inBlob()); // strings and big integers live in the blob of their own node
     old = value;
 }
+
+namespace {
+// The shape references of the objects of a tree being freed, given back a batch per shape: the
+// objects of an answer mostly share a few shapes (10k todos and their authors: two).
+class ShapeDerefs
+{
+public:
+    ShapeDerefs() = default;
+    ShapeDerefs(const ShapeDerefs &) = delete;
+    ShapeDerefs &operator=(const ShapeDerefs &) = delete;
+    ~ShapeDerefs()
+    {
+        for (int i = 0; i < Slots; ++i) {
+            if (m_shapes[i])
+                m_shapes[i]->deref(m_counts[i]);
+        }
+    }
+    void add(const Shape *shape)
+    {
+        for (int i = 0; i < Slots; ++i) {
+            if (m_shapes[i] == shape) {
+                ++m_counts[i];
+                return;
+            }
+        }
+        if (m_shapes[m_next])
+            m_shapes[m_next]->deref(m_counts[m_next]);
+        m_shapes[m_next] = shape;
+        m_counts[m_next] = 1;
+        m_next = (m_next + 1) % Slots;
+    }
+
+private:
+    static constexpr int Slots = 4;
+    const Shape *m_shapes[Slots] = {};
+    int m_counts[Slots] = {};
+    int m_next = 0;
+};
+
+// Frees \a node (its count is 0) and the children only it held.
+void destroy(const Node *node, ShapeDerefs &derefs)
+{
+    for (quint32 i = 0; i < node->count; ++i) {
+        const Value &v = node->values()[i];
+        if ((v.type == ValueType::Object || v.type == ValueType::Array) && !v.node->ref.deref())
+            destroy(v.node, derefs);
+    }
+    if (node->shape)
+        derefs.add(node->shape);
+    node->~Node();
+    ::operator delete(const_cast<Node *>(node));
+}
+} // namespace
 
 void Node::release() const
 {
     if (ref.deref())
         return;
-    for (quint32 i = 0; i < count; ++i) {
-        const Value &v = values()[i];
-        if (v.type == ValueType::Object || v.type == ValueType::Array)
-            v.node->release();
-    }
-    if (shape)
-        shape->deref();
-    this->~Node();
-    ::operator delete(const_cast<Node *>(this));
+    ShapeDerefs derefs;
+    destroy(this, derefs);
 }
 
 const Value *Node::field(QStringView key) const
@@ -77,6 +125,25 @@ const Value *Node::field(QLatin1StringView key) const
 {
     const int i = shape ? shape->indexOf(key) : -1;
     return i < 0 ? nullptr : &values()[i];
+}
+
+double Node::toDouble(const Value &value) const
+{
+    switch (value.type) {
+    case ValueType::Number:
+        return value.number;
+    case ValueType::Integer:
+        return double(value.integer);
+    case ValueType::BigInteger: {
+        // Checked when parsed: the digits are a whole number within the double range.
+        const QLatin1StringView digits = latin1(value);
+        double number = 0;
+        std::from_chars(digits.data(), digits.data() + digits.size(), number);
+        return number;
+    }
+    default:
+        return 0;
+    }
 }
 
 bool Node::stringEquals(const Value &value, QStringView text) const
@@ -106,6 +173,16 @@ void NodeBuilder::appendLatin1(QLatin1StringView text)
     v.string.length = quint32(text.size());
     readInstant(v, text);
     m_blob.append(text.data(), text.size());
+    m_values.append(v);
+}
+
+void NodeBuilder::appendBigInteger(QLatin1StringView digits)
+{
+    Value v;
+    v.type = ValueType::BigInteger;
+    v.string.offset = quint32(m_blob.size());
+    v.string.length = quint32(digits.size());
+    m_blob.append(digits.data(), digits.size());
     m_values.append(v);
 }
 
@@ -160,6 +237,9 @@ void NodeBuilder::append(const Value &value, const Node *source)
         else
             appendLatin1(source->latin1(value));
         break;
+    case ValueType::BigInteger:
+        appendBigInteger(source->latin1(value));
+        break;
     case ValueType::Object:
     case ValueType::Array:
         appendNode(NodeRef::share(value.node));
@@ -169,9 +249,10 @@ void NodeBuilder::append(const Value &value, const Node *source)
     }
 }
 
-NodeRef NodeBuilder::finish(const Shape *shape, bool isArray)
+NodeRef NodeBuilder::finish(const Shape *shape, bool isArray, bool shapeRefGiven)
 {
-    Node *node = Node::allocate(quint32(m_values.size()), quint32(m_blob.size()), shape, isArray);
+    Node *node = Node::allocate(quint32(m_values.size()), quint32(m_blob.size()), shape, isArray,
+                                shapeRefGiven);
     if (!m_values.isEmpty())
         std::memcpy(static_cast<void *>(node->values()), m_values.constData(),
                     size_t(m_values.size()) * sizeof(Value));
@@ -205,6 +286,12 @@ NodeRef NodeBuilder::finishObject(const Shape *shape)
 {
     Q_ASSERT(shape && shape->size() == m_values.size());
     return finish(shape, false);
+}
+
+NodeRef NodeBuilder::finishObjectGivenRef(const Shape *shape)
+{
+    Q_ASSERT(shape && shape->size() == m_values.size());
+    return finish(shape, false, true);
 }
 
 NodeRef NodeBuilder::finishArray()

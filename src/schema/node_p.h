@@ -8,6 +8,8 @@
 // share one copy.
 #pragma once
 
+#include "shape_p.h"
+
 #include <DataClient/global.h>
 
 #include <QtCore/QAtomicInt>
@@ -27,7 +29,9 @@ enum class ValueType : quint8 {
     Null,
     False,
     True,
-    Number,
+    Number, // a double
+    Integer, // a whole number that fits in 64 bits, kept exactly (like QJsonValue's qint64)
+    BigInteger, // a whole number beyond 64 bits: its digits in the blob, like a String
     String,
     Object,
     Array,
@@ -43,6 +47,7 @@ struct Value
     union
     {
         double number;
+        qint64 integer;
         Node *node;
         struct
         {
@@ -92,13 +97,34 @@ struct Value
     bool isObject() const { return type == ValueType::Object; }
     bool isArray() const { return type == ValueType::Array; }
     bool isString() const { return type == ValueType::String; }
+    bool isNumber() const
+    {
+        return type == ValueType::Number || type == ValueType::Integer
+            || type == ValueType::BigInteger;
+    }
+    //! String and BigInteger keep their text in the owning node's blob (string.offset/length).
+    bool inBlob() const { return type == ValueType::String || type == ValueType::BigInteger; }
     bool isNullish() const { return type == ValueType::Null || type == ValueType::Undefined; }
     bool isRef() const { return type == ValueType::EntityRef || type == ValueType::CollectionRef; }
+    //! A number: an Integer when \a n is a whole number in the 64-bit range (as QJsonDocument
+    //! stores it), so that one value has one form whichever path it came by.
     static Value makeNumber(double n)
     {
         Value v;
-        v.type = ValueType::Number;
-        v.number = n;
+        if (n >= -0x1p63 && n < 0x1p63 && n == double(qint64(n))) {
+            v.type = ValueType::Integer;
+            v.integer = qint64(n);
+        } else {
+            v.type = ValueType::Number;
+            v.number = n;
+        }
+        return v;
+    }
+    static Value makeInteger(qint64 n)
+    {
+        Value v;
+        v.type = ValueType::Integer;
+        v.integer = n;
         return v;
     }
     static Value makeBool(bool b)
@@ -125,43 +151,6 @@ struct Value
 };
 static_assert(sizeof(Value) == 16);
 
-//! An interned, ordered list of object keys.
-class DATACLIENT_SCHEMA_EXPORT Shape
-{
-public:
-    //! The shared Shape for \a keys (created on first use). Past MaxInternedShapes distinct key
-    //! lists, a fresh reference-counted Shape that its nodes own (pass it to a node at once).
-    static const Shape *intern(const QList<QString> &keys);
-
-    qsizetype size() const { return m_keys.size(); }
-    const QString &key(qsizetype i) const { return m_keys.at(i); }
-    const QList<QString> &keys() const { return m_keys; }
-    int indexOf(QStringView key) const;
-    int indexOf(QLatin1StringView key) const;
-    size_t hash() const { return m_hash; }
-
-    void ref() const
-    {
-        if (!m_interned)
-            m_ref.ref();
-    }
-    void deref() const
-    {
-        if (!m_interned && !m_ref.deref())
-            delete this;
-    }
-
-    static size_t hashKeys(const QList<QString> &keys);
-
-private:
-    Shape(const QList<QString> &keys, bool interned);
-    QList<QString> m_keys;
-    QHash<QString, int> m_index; // only for wide objects
-    size_t m_hash = 0;
-    mutable QAtomicInt m_ref = 0; // owners: the nodes using a non-interned shape
-    bool m_interned = false;
-};
-
 //! A JSON object or array: header, values, blob (see the top of this file).
 struct DATACLIENT_SCHEMA_EXPORT Node
 {
@@ -170,6 +159,9 @@ struct DATACLIENT_SCHEMA_EXPORT Node
     const Shape *shape = nullptr; // objects only
     quint32 blobSize = 0;
     bool isArray = false;
+    //! Set by fromJsonValue() on the holder it returns when some object in the tree has more than
+    //! MaxObjectKeys keys: the store refuses such a tree (the JSON parser refuses the text).
+    bool tooManyKeys = false;
 
     Value *values() { return reinterpret_cast<Value *>(this + 1); }
     const Value *values() const { return reinterpret_cast<const Value *>(this + 1); }
@@ -179,6 +171,8 @@ struct DATACLIENT_SCHEMA_EXPORT Node
     //! Value of \a key, or nullptr.
     const Value *field(QStringView key) const;
     const Value *field(QLatin1StringView key) const;
+    //! A number's value as a double (a BigInteger's digits converted).
+    double toDouble(const Value &value) const;
     QString string(const Value &value) const
     {
         return value.utf16 ? utf16(value).toString() : QString(latin1(value));
@@ -198,7 +192,9 @@ struct DATACLIENT_SCHEMA_EXPORT Node
     void addRef() const { ref.ref(); }
     void release() const;
     //! Allocates an uninitialized node; values must be filled before use.
-    static Node *allocate(quint32 count, quint32 blobSize, const Shape *shape, bool isArray);
+    //! \a shape gets a reference, unless \a shapeRefGiven: the caller's becomes the node's.
+    static Node *allocate(quint32 count, quint32 blobSize, const Shape *shape, bool isArray,
+                          bool shapeRefGiven = false);
     //! A copy of \a source (one allocation and one memcpy; child nodes are shared), for the
     //! caller to change values in before anyone else sees it: use replace(). Values whose bit
     //! is set in \a nulled (indices below 64) become null instead (about to be replaced: their
@@ -288,6 +284,8 @@ public:
     void append(const Value &value, const Node *source);
     void appendString(QStringView text);
     void appendLatin1(QLatin1StringView text);
+    //! A whole number beyond 64 bits, kept as its digits (optional '-' then digits).
+    void appendBigInteger(QLatin1StringView digits);
     //! Takes over a reference to \a node.
     void appendNode(NodeRef node);
     void appendValue(const Value &scalar) { m_values.append(scalar); }
@@ -295,12 +293,14 @@ public:
     //! Drops what was appended (releasing child nodes); keeps the capacity.
     void clear();
     NodeRef finishObject(const Shape *shape);
+    //! The same, taking over a reference to \a shape the caller holds for this node.
+    NodeRef finishObjectGivenRef(const Shape *shape);
     NodeRef finishArray();
     //! Hands over the only value appended (and its node reference, if any) and empties the builder.
     Value takeSingle();
 
 private:
-    NodeRef finish(const Shape *shape, bool isArray);
+    NodeRef finish(const Shape *shape, bool isArray, bool shapeRefGiven = false);
     QList<Value> m_values; // node pointers inside are owned until finish()/clear()
     QByteArray m_blob;
 };
@@ -318,6 +318,7 @@ DATACLIENT_SCHEMA_EXPORT QJsonValue toJsonValue(const Value &value, const Node *
 DATACLIENT_SCHEMA_EXPORT QVariant toVariant(const Value &value, const Node *owner,
                                             const RefToJson &refs = {});
 //! A QJsonValue as a Node tree; the result holds it as the only value of a one-element array.
+//! An object with more than MaxObjectKeys keys is converted, and the holder marked tooManyKeys.
 DATACLIENT_SCHEMA_EXPORT NodeRef fromJsonValue(const QJsonValue &value);
 //! Short rendering for error messages, like SchemaError::describe().
 DATACLIENT_SCHEMA_EXPORT QString describe(const Value &value, const Node *owner);

@@ -7,6 +7,8 @@
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonObject>
 
+#include <limits>
+
 using namespace Qt::StringLiterals;
 
 namespace DataClient::detail {
@@ -15,11 +17,23 @@ namespace DataClient::detail {
 
 bool valuesEqual(const Value &a, const Node *aOwner, const Value &b, const Node *bOwner)
 {
-    if (a.type != b.type)
-        return false;
+    if (a.type != b.type) {
+        // One number, one form (Value::makeNumber()): an Integer equals no Number. Only a
+        // BigInteger's value is also a double's (read as one, both are the same number).
+        const auto number = [](const Value &v, const Node *owner) {
+            return v.type == ValueType::BigInteger ? owner->toDouble(v)
+                : v.type == ValueType::Integer     ? double(v.integer)
+                                                   : v.number;
+        };
+        return (a.type == ValueType::BigInteger || b.type == ValueType::BigInteger) && a.isNumber()
+            && b.isNumber() && number(a, aOwner) == number(b, bOwner);
+    }
     switch (a.type) {
     case ValueType::Number:
         return a.number == b.number;
+    case ValueType::Integer:
+        return a.integer == b.integer;
+    case ValueType::BigInteger: // digits, compared like Latin-1 text
     case ValueType::String:
         if (a.string.length != b.string.length)
             return false;
@@ -99,6 +113,10 @@ template<> struct Target<QJsonValue>
             return true;
         case ValueType::Number:
             return value.number;
+        case ValueType::Integer:
+            return QJsonValue(value.integer); // exact, as QJsonDocument keeps it
+        case ValueType::BigInteger:
+            return owner->toDouble(value);
         case ValueType::String:
             return owner->string(value);
         default:
@@ -171,64 +189,97 @@ QVariant toVariant(const Value &value, const Node *owner, const RefToJson &refs)
 
 namespace {
 
-void appendJson(NodeBuilder &builder, const QJsonValue &value);
-
-NodeRef objectFromJson(const QJsonObject &object)
+// One conversion: notes objects wider than MaxObjectKeys for the holder (Node::tooManyKeys).
+struct FromJson
 {
-    NodeBuilder builder;
-    QList<QString> keys;
-    keys.reserve(object.size());
-    builder.reserve(object.size(), 64);
-    for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
-        keys.append(it.key());
-        appendJson(builder, it.value());
+    bool tooManyKeys = false;
+    // The last shapes used: a list's objects mostly have one key list, found here without the
+    // registry's lock and hashing.
+    static constexpr int Recent = 4;
+    ShapeRef recent[Recent];
+    int next = 0;
+
+    const Shape *shapeOf(const QList<QString> &keys)
+    {
+        for (const ShapeRef &known : recent) {
+            if (known.get() && known.get()->keys() == keys)
+                return known.get();
+        }
+        recent[next] = Shape::intern(keys);
+        const Shape *shape = recent[next].get();
+        next = (next + 1) % Recent;
+        return shape;
     }
-    return builder.finishObject(Shape::intern(keys));
-}
 
-NodeRef arrayFromJson(const QJsonArray &array)
-{
-    NodeBuilder builder;
-    builder.reserve(array.size(), 0);
-    for (const QJsonValue &item : array)
-        appendJson(builder, item);
-    return builder.finishArray();
-}
-
-void appendJson(NodeBuilder &builder, const QJsonValue &value)
-{
-    switch (value.type()) {
-    case QJsonValue::Null:
-        builder.appendValue(Value::makeNull());
-        break;
-    case QJsonValue::Bool:
-        builder.appendValue(Value::makeBool(value.toBool()));
-        break;
-    case QJsonValue::Double:
-        builder.appendValue(Value::makeNumber(value.toDouble()));
-        break;
-    case QJsonValue::String:
-        builder.appendString(value.toString());
-        break;
-    case QJsonValue::Array:
-        builder.appendNode(arrayFromJson(value.toArray()));
-        break;
-    case QJsonValue::Object:
-        builder.appendNode(objectFromJson(value.toObject()));
-        break;
-    case QJsonValue::Undefined:
-        builder.appendValue(Value());
-        break;
+    NodeRef object(const QJsonObject &object)
+    {
+        if (object.size() > MaxObjectKeys)
+            tooManyKeys = true;
+        NodeBuilder builder;
+        QList<QString> keys;
+        keys.reserve(object.size());
+        builder.reserve(object.size(), 64);
+        for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+            keys.append(it.key());
+            append(builder, it.value());
+        }
+        return builder.finishObject(shapeOf(keys));
     }
-}
+
+    NodeRef array(const QJsonArray &array)
+    {
+        NodeBuilder builder;
+        builder.reserve(array.size(), 0);
+        for (const QJsonValue &item : array)
+            append(builder, item);
+        return builder.finishArray();
+    }
+
+    void append(NodeBuilder &builder, const QJsonValue &value)
+    {
+        switch (value.type()) {
+        case QJsonValue::Null:
+            builder.appendValue(Value::makeNull());
+            break;
+        case QJsonValue::Bool:
+            builder.appendValue(Value::makeBool(value.toBool()));
+            break;
+        case QJsonValue::Double: {
+            // QJsonValue keeps a whole number parsed from JSON as a qint64: toInteger() gives it
+            // exactly (and a whole double in range, which is that integer too). Else a double;
+            // makeNumber() makes it an integer when it is a whole one (min() itself).
+            constexpr qint64 NotWhole = std::numeric_limits<qint64>::min();
+            const qint64 integer = value.toInteger(NotWhole);
+            builder.appendValue(integer != NotWhole ? Value::makeInteger(integer)
+                                                    : Value::makeNumber(value.toDouble()));
+            break;
+        }
+        case QJsonValue::String:
+            builder.appendString(value.toString());
+            break;
+        case QJsonValue::Array:
+            builder.appendNode(array(value.toArray()));
+            break;
+        case QJsonValue::Object:
+            builder.appendNode(object(value.toObject()));
+            break;
+        case QJsonValue::Undefined:
+            builder.appendValue(Value());
+            break;
+        }
+    }
+};
 
 } // namespace
 
 NodeRef fromJsonValue(const QJsonValue &value)
 {
+    FromJson conversion;
     NodeBuilder holder;
-    appendJson(holder, value);
-    return holder.finishArray();
+    conversion.append(holder, value);
+    NodeRef result = holder.finishArray();
+    const_cast<Node *>(result.get())->tooManyKeys = conversion.tooManyKeys; // ours alone yet
+    return result;
 }
 
 QString describe(const Value &value, const Node *owner)

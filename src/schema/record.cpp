@@ -2,6 +2,7 @@
 
 #include "deserializer_p.h"
 #include "entityschema_p.h"
+#include "numbertext_p.h"
 #include "variantof_p.h"
 
 using namespace Qt::StringLiterals;
@@ -40,7 +41,7 @@ QString Record::pk() const
     const EntitySchemaPrivate *s = EntitySchemaPrivate::get(d->schema);
     if (!s->pkFunction) {
         const Value *v = d->node->field(QStringView(s->pkField));
-        return v ? pkString(toJsonValue(*v, d->node.get())) : QString();
+        return v ? pkText(*v, d->node.get()) : QString(); // a BigInteger's digits too
     }
     Value object;
     object.type = ValueType::Object;

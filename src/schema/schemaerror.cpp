@@ -40,8 +40,12 @@ QString SchemaError::describe(const QJsonValue &value)
         return u"nothing"_s;
     case QJsonValue::Bool:
         return value.toBool() ? u"true"_s : u"false"_s;
-    case QJsonValue::Double:
-        return u"the number %1"_s.arg(value.toDouble());
+    case QJsonValue::Double: {
+        const QVariant number = value.toVariant(); // a qint64 exactly
+        return u"the number %1"_s.arg(number.typeId() == QMetaType::LongLong
+                                          ? QString::number(number.toLongLong())
+                                          : QString::number(number.toDouble()));
+    }
     case QJsonValue::String: {
         QString text = value.toString();
         if (text.isEmpty())

@@ -50,7 +50,8 @@ inline bool isScalar(const Value &value)
 }
 
 /*!
-    A scalar value (undefined, null, bool, number, string) as a QVariant, built in place: what
+    A scalar value (undefined, null, bool, number, string) as a QVariant (a whole number in the
+    64-bit range a qlonglong, other numbers a double), built in place: what
     toVariant() makes of one, and what Record::valueAt() returns for most fields (directly).
 */
 inline QVariant scalarVariant(const Value &value, const Node *owner)
@@ -58,6 +59,10 @@ inline QVariant scalarVariant(const Value &value, const Node *owner)
     switch (value.type) {
     case ValueType::Number:
         return variantOf(value.number);
+    case ValueType::Integer:
+        return variantOf(qlonglong(value.integer)); // exact, like QJsonValue::toVariant()
+    case ValueType::BigInteger:
+        return variantOf(owner->toDouble(value));
     case ValueType::True:
         return variantOf(true);
     case ValueType::False:

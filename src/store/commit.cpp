@@ -138,7 +138,8 @@ NodeRef StorePrivate::mergeRecords(const EntitySchemaPrivate *schema, const Node
         keys.append(key);
         builder.append(second->at(i), second);
     }
-    return builder.finishObject(Shape::intern(keys));
+    const ShapeRef shape = Shape::intern(keys);
+    return builder.finishObject(shape.get());
 }
 
 void StorePrivate::commit(WriteBatch &batch, const QString &resultKey, const Meta &meta,

@@ -87,8 +87,12 @@ void Normalizer::visitInvalidate(const Value &value, const Node *owner, const Sc
     const EntitySchema &entity = SchemaPrivate::get(schema)->entity;
     const EntitySchemaPrivate *s = EntitySchemaPrivate::get(entity);
     QString pk;
-    if (value.isString() || value.type == ValueType::Number) {
+    if (value.isString() || value.isNumber()) {
         pk = pkOf(value, owner); // CASES 34: a bare pk string counts (the reference ignores it)
+    } else if (value.isObject() && s && !s->pkFunction) {
+        // Read in place: a BigInteger pk keeps its digits (a QJsonObject would hold a double).
+        const Value *field = value.node->field(QStringView(s->pkField));
+        pk = field ? pkOf(*field, value.node) : QString();
     } else if (value.isObject()) {
         pk = entity.pk(toJsonValue(value, owner).toObject());
     }

@@ -66,22 +66,19 @@ namespace {
 QStringView pkView(const Value &value, const Node *owner, char16_t *buffer, qsizetype capacity,
                    QString *storage)
 {
-    if (value.type == ValueType::Number) {
-        const double number = value.number;
-        if (number == double(qint64(number)) && std::abs(number) < 1e15) {
-            qint64 n = qint64(number);
-            const bool negative = n < 0;
-            quint64 u = negative ? quint64(-n) : quint64(n);
-            qsizetype at = capacity;
-            do {
-                buffer[--at] = char16_t(u'0' + u % 10);
-                u /= 10;
-            } while (u);
-            if (negative)
-                buffer[--at] = u'-';
-            return QStringView(buffer + at, capacity - at);
-        }
-    } else if (value.type == ValueType::String && !value.utf16 && value.string.length <= capacity) {
+    if (value.type == ValueType::Integer) {
+        const qint64 n = value.integer;
+        quint64 u = n < 0 ? 0 - quint64(n) : quint64(n); // qint64's minimum too
+        qsizetype at = capacity;
+        do {
+            buffer[--at] = char16_t(u'0' + u % 10);
+            u /= 10;
+        } while (u);
+        if (n < 0)
+            buffer[--at] = u'-';
+        return QStringView(buffer + at, capacity - at);
+    } else if (value.inBlob() && !value.utf16 && value.string.length <= capacity) {
+        // Latin-1 text: a string, or a BigInteger's digits
         const QLatin1StringView text = owner->latin1(value);
         for (qsizetype i = 0; i < text.size(); ++i)
             buffer[i] = char16_t(static_cast<unsigned char>(text.data()[i]));
@@ -114,6 +111,7 @@ std::pair<quint32, quint32> Normalizer::entity(const Value &input, const Node *o
             = s->process(objectJson(object),
                          parent.node ? QJsonValue(objectJson(parent.node)) : QJsonValue(), m_args);
         processedHolder = fromJsonValue(processed);
+        refuseTooManyKeys(processedHolder.get(), s->key);
         object = processedHolder->at(0).node;
     }
     const Plan &p = plan(schema, object->shape);
@@ -199,7 +197,7 @@ std::pair<quint32, quint32> Normalizer::entity(const Value &input, const Node *o
         scratch.clear();
         visit(field, object, nestedSchema, at, here, depth + 1, scratch);
         const Value value = scratch.takeSingle();
-        if (value.type == ValueType::String) {
+        if (value.inBlob()) {
             needsRebuild = true; // a nested None schema kept a string: rebuild below
             break;
         }

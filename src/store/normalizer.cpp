@@ -2,6 +2,7 @@
 // a write batch; one entity in normalizeentity.cpp, collections in normalizecollection.cpp.
 #include "normalizer_p.h"
 
+#include "numbertext_p.h"
 #include "schema_p.h"
 
 using namespace Qt::StringLiterals;
@@ -10,18 +11,7 @@ namespace DataClient::detail {
 
 QString pkOf(const Value &value, const Node *owner)
 {
-    switch (value.type) {
-    case ValueType::String:
-        return owner->string(value);
-    case ValueType::Number: {
-        const double number = value.number;
-        if (number == double(qint64(number)))
-            return QString::number(qint64(number));
-        return QString::number(number, 'g', QLocale::FloatingPointShortest);
-    }
-    default:
-        return {};
-    }
+    return pkText(value, owner);
 }
 
 QJsonObject objectJson(const Node *object)
@@ -59,8 +49,42 @@ quint32 Normalizer::slotInFullTable(EntityTable &table, QStringView pk, const Pa
     return table.findOrAdd(pk);
 }
 
+namespace {
+// The first object under \a value wider than MaxObjectKeys, depth first, and where it is.
+const Node *wideObject(const Value &value, const Normalizer::Path &path, QString *where)
+{
+    if (!value.isObject() && !value.isArray())
+        return nullptr;
+    const Node *node = value.node;
+    if (!node->isArray && node->count > MaxObjectKeys) {
+        *where = path.render();
+        return node;
+    }
+    for (quint32 i = 0; i < node->count; ++i) {
+        const Normalizer::Path at = node->isArray ? Normalizer::Path {&path, {}, qsizetype(i)}
+                                                  : Normalizer::Path {&path, node->shape->key(i)};
+        if (const Node *wide = wideObject(node->at(i), at, where))
+            return wide;
+    }
+    return nullptr;
+}
+} // namespace
+
+void Normalizer::refuseTooManyKeys(const Node *holder, const QString &entityKey) const
+{
+    // Only trees fromJsonValue() marked: the JSON parser refuses such objects in the text.
+    if (!holder->tooManyKeys)
+        return;
+    QString where;
+    const Node *wide = wideObject(holder->at(0), Path {}, &where);
+    Q_ASSERT(wide);
+    throw SchemaError(entityKey, where, u"an object with at most %1 keys"_s.arg(MaxObjectKeys),
+                      u"an object with %1 keys"_s.arg(wide ? wide->count : 0));
+}
+
 void Normalizer::run(const Node *holder, const Schema &schema)
 {
+    refuseTooManyKeys(holder, schema.key());
     NodeBuilder result;
     visit(holder->at(0), holder, schema, Path {}, Parent {}, 0, result);
     m_batch.result = result.finishArray();

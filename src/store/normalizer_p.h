@@ -23,6 +23,9 @@ public:
     Normalizer(const Params &args, WriteBatch &batch) : m_args(args), m_batch(batch) { }
     //! Normalizes the value held by \a holder; the normalized value goes to batch.result.
     void run(const Node *holder, const Schema &schema);
+    //! Throws a SchemaError when fromJsonValue() marked \a holder (an object wider than
+    //! MaxObjectKeys somewhere in it).
+    void refuseTooManyKeys(const Node *holder, const QString &entityKey) const;
 
     //! A position in the response, rendered only for error messages.
     struct Path

@@ -1,5 +1,5 @@
 # Schema layer tests (issue 3).
-foreach(test decimal deserializer compactjson schema)
+foreach(test decimal deserializer compactjson compactnumbers compactutf8 schema)
   if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/tst_${test}.cpp)
     dataclient_add_qtest(tst_${test} SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${test}.cpp
       LIBS DataClient::Schema Qt6::Network) # Network: the shared test PCH expects it
@@ -8,5 +8,7 @@ endforeach()
 # Typed results go through the store.
 dataclient_add_qtest(tst_entityschema SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_entityschema.cpp
   LIBS DataClient::Store Qt6::Network)
+# The UTF-8 test also checks the helper the QJsonDocument paths call (utf8_p.h).
+target_include_directories(tst_compactutf8 PRIVATE ${PROJECT_SOURCE_DIR}/src/schema)
 dataclient_add_qtest(tst_schemawalk SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_schemawalk.cpp
   LIBS DataClient::Schema Qt6::Network)

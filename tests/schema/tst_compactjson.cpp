@@ -77,6 +77,27 @@ private Q_SLOTS:
         QCOMPARE(at, offset);
     }
 
+    void keyCountLimit()
+    {
+        // 65536 keys are fine; the 65537th is refused where it starts (issue 21, defect 8).
+        QByteArray text = "{";
+        qsizetype lastKeyAt = 0;
+        for (int i = 0; i <= 65536; ++i) {
+            if (i)
+                text += ',';
+            lastKeyAt = text.size();
+            text += "\"k" + QByteArray::number(i) + "\":0";
+        }
+        text += '}';
+        QString error;
+        qsizetype at = -1;
+        QVERIFY(CompactJson::parse(text, &error, &at).isUndefined());
+        QVERIFY2(error.contains(u"an object with more than 65536 keys"_s), qPrintable(error));
+        QCOMPARE(at, lastKeyAt);
+        const qsizetype cut = text.lastIndexOf(',');
+        QCOMPARE(CompactJson::parse(text.left(cut) + '}', &error).size(), 65536);
+    }
+
     void depthLimit()
     {
         QString error;

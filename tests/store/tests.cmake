@@ -1,5 +1,5 @@
 # Store layer tests (issue 3). Which CASES.md case each test covers is said in each file.
-foreach(test storenormalize storebadinput storecollections storeinvalidate storememo storeoptimistic storeprepare storecapacity entityrefset)
+foreach(test storenormalize storebadinput storebignumbers shaperegistry storecollections storeinvalidate storememo storeoptimistic storeprepare storecapacity entityrefset)
   if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/tst_${test}.cpp)
     dataclient_add_qtest(tst_${test} SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${test}.cpp
       ${DATACLIENT_TEST_SUPPORT}/storefixtures.h LIBS DataClient::Store Qt6::Network) # Network: the shared test PCH expects it
@@ -8,3 +8,5 @@ endforeach()
 # The capacity test lowers the store's entity capacity through a private hook (tables_p.h).
 target_include_directories(tst_storecapacity PRIVATE ${PROJECT_SOURCE_DIR}/src/store
   ${PROJECT_SOURCE_DIR}/src/schema)
+# The shape registry test reads the registry's byte count (shape_p.h).
+target_include_directories(tst_shaperegistry PRIVATE ${PROJECT_SOURCE_DIR}/src/schema)

@@ -252,6 +252,19 @@ private Q_SLOTS:
         person = Schema();
     }
 
+    void objectWithTooManyKeys()
+    {
+        // A QJsonValue (our parser refuses the text: tst_compactjson) with an object wider than
+        // 65536 keys, deep inside a plain field (issue 21, defect 8).
+        QJsonObject wide;
+        for (int i = 0; i <= 65536; ++i)
+            wide.insert(u"k%1"_s.arg(i), i);
+        const QJsonArray list {QJsonObject {{u"id"_s, 7}, {u"extra"_s, QJsonArray {0, wide}}}};
+        expectRejected(u"list"_s, todoList(), list, u"[Todo]"_s, u"[0].extra[1]"_s,
+                       u"an object with at most 65536 keys"_s, u"an object with 65537 keys"_s);
+        QVERIFY(!current->entity({u"Todo"_s, u"7"_s}));
+    }
+
     void malformedJsonText()
     {
         QString error;
