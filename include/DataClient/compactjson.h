@@ -38,6 +38,10 @@ public:
     static CompactJson parse(QByteArrayView utf8, QString *errorString = nullptr,
                              qsizetype *errorOffset = nullptr);
     static CompactJson fromJsonValue(const QJsonValue &value);
+    //! A null string when \a bytes are valid UTF-8 (RFC 3629: no overlong forms, surrogates or
+    //! code points past U+10FFFF); else "invalid UTF-8 at byte offset N", the message parse()
+    //! gives for them. The one UTF-8 rule every reader of a body applies.
+    static QString utf8Error(QByteArrayView bytes);
 
     QJsonValue toJsonValue() const;
     //! QVariantMap / QVariantList / QString / qlonglong (whole numbers in the 64-bit range, kept

@@ -3,6 +3,7 @@
 // body is decoded from the charset its Content-Type names, when Qt knows it.
 #include "restendpoint_p.h"
 
+#include <DataClient/compactjson.h>
 #include <DataClient/networkerror.h>
 #include <DataClient/response.h>
 
@@ -24,6 +25,10 @@ struct Parsed
 // Parses any JSON text, scalars included ("5", "\"pk\"" are valid JSON answers).
 Parsed parseJson(const QByteArray &body)
 {
+    // Before the [ ] wrapping below, so that the offset is the body's (one rule and one message
+    // for both read paths: CompactJson::parse() says the same).
+    if (const QString bad = CompactJson::utf8Error(body); !bad.isNull())
+        return {{}, bad};
     QJsonParseError error;
     const QByteArray trimmed = body.trimmed();
     const bool container = trimmed.startsWith('{') || trimmed.startsWith('[');
@@ -78,11 +83,15 @@ QString readText(const Response &response)
                                         "knows (UTF-16, UTF-32, ISO-8859-1)")
                              .arg(QString::fromLatin1(charset)));
     }
+    if (isUtf8(charset)) {
+        if (const QString bad = CompactJson::utf8Error(response.body); !bad.isNull())
+            throw unreadable(response, QStringLiteral("the body is not valid UTF-8 text: ") + bad);
+    }
     QString text = decoder.decode(response.body);
     if (decoder.hasError()) {
-        throw unreadable(response,
-                         QStringLiteral("the body is not valid %1 text")
-                             .arg(QString::fromLatin1(charset.isEmpty() ? "UTF-8" : charset)));
+        throw unreadable(
+            response,
+            QStringLiteral("the body is not valid %1 text").arg(QString::fromLatin1(charset)));
     }
     return text;
 }

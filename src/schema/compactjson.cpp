@@ -2,6 +2,7 @@
 
 #include "compactjson_p.h"
 #include "jsonparser_p.h"
+#include "utf8_p.h"
 
 namespace DataClient {
 
@@ -41,6 +42,11 @@ CompactJson CompactJson::parse(QByteArrayView utf8, QString *errorString, qsizet
     if (errorOffset)
         *errorOffset = result.offset;
     return CompactJsonAccess::make(std::move(result.holder));
+}
+
+QString CompactJson::utf8Error(QByteArrayView bytes)
+{
+    return detail::utf8Error(bytes);
 }
 
 CompactJson CompactJson::fromJsonValue(const QJsonValue &value)

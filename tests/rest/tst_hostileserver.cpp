@@ -179,6 +179,9 @@ private Q_SLOTS:
         QTest::newRow("JSON in latin-1: refused")
             << "application/json; charset=ISO-8859-1"_ba << json << true
             << u"error: the body's charset is 'iso-8859-1'"_s;
+        QTest::newRow("JSON, invalid UTF-8: refused with its offset")
+            << "application/json"_ba << json << true
+            << u"error: the response is not valid JSON: invalid UTF-8 at byte offset 21"_s;
         QTest::newRow("JSON declared UTF-8, quoted")
             << "application/json; charset=\"UTF-8\""_ba
             << R"({"id":"1","name":"ok"})"_ba << true << u"ok"_s;

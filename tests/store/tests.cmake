@@ -1,9 +1,7 @@
 # Store layer tests (issue 3). Which CASES.md case each test covers is said in each file.
 foreach(test storenormalize storebadinput storebignumbers shaperegistry storecollections storeinvalidate storememo storeoptimistic storeprepare storecapacity entityrefset)
-  if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/tst_${test}.cpp)
-    dataclient_add_qtest(tst_${test} SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${test}.cpp
-      ${DATACLIENT_TEST_SUPPORT}/storefixtures.h LIBS DataClient::Store Qt6::Network) # Network: the shared test PCH expects it
-  endif()
+  dataclient_add_qtest(tst_${test} SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${test}.cpp
+    ${DATACLIENT_TEST_SUPPORT}/storefixtures.h LIBS DataClient::Store Qt6::Network) # Network: the shared test PCH expects it
 endforeach()
 # The capacity test lowers the store's entity capacity through a private hook (tables_p.h).
 target_include_directories(tst_storecapacity PRIVATE ${PROJECT_SOURCE_DIR}/src/store
