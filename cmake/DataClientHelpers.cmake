@@ -1,9 +1,11 @@
 # Shared build rules, so every layer, test and example is added the same way.
 
-# Strict Qt: no implicit ASCII/URL casts, no keywords, no foreach (issue #2).
+# Strict Qt (as QCoro): no implicit ASCII/URL/QByteArray casts, no keywords, no foreach, no
+# narrowing in connect(), strict iterators.
 set(DATACLIENT_STRICT_DEFINITIONS
   QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII QT_NO_URL_CAST_FROM_STRING
-  QT_NO_KEYWORDS QT_NO_FOREACH)
+  QT_NO_KEYWORDS QT_NO_FOREACH QT_NO_CAST_FROM_BYTEARRAY QT_NO_NARROWING_CONVERSIONS_IN_CONNECT
+  QT_STRICT_ITERATORS)
 
 function(dataclient_apply_strictness target)
   target_compile_definitions(${target} PRIVATE ${DATACLIENT_STRICT_DEFINITIONS})

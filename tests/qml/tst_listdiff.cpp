@@ -55,9 +55,10 @@ namespace DataClient::Qml {
 char *toString(const ListDiffStep &step)
 {
     static const char *names[] = {"Remove", "Move", "Insert"};
-    return qstrdup(QByteArray(names[step.kind]) + '(' + QByteArray::number(step.first) + ".."
-                   + QByteArray::number(step.last) + " -> " + QByteArray::number(step.destination)
-                   + ')');
+    const QByteArray text = QByteArray(names[step.kind]) + '(' + QByteArray::number(step.first)
+        + ".." + QByteArray::number(step.last) + " -> " + QByteArray::number(step.destination)
+        + ')';
+    return qstrdup(text.constData());
 }
 } // namespace DataClient::Qml
 
