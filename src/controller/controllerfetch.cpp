@@ -50,7 +50,11 @@ QFuture<QVariant> Controller::fetchIfStale(const EndpointPtr &endpoint, const Pa
     if (state.status == ExpiryStatus::Valid) {
         if (state.showsError())
             return failedFuture(*state.error);
+#if QT_VERSION >= QT_VERSION_CHECK(6, 6, 0)
+        return QtFuture::makeReadyValueFuture(state.data); // makeReadyFuture(T) is deprecated
+#else
         return QtFuture::makeReadyFuture(state.data);
+#endif
     }
     return d->fetch(endpoint, params, body);
 }

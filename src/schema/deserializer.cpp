@@ -82,7 +82,7 @@ Deserializer dateTime()
                                    const auto ms = detail::parseIsoDateTime(value.toString());
                                    if (!ms)
                                        return {};
-                                   return QDateTime::fromMSecsSinceEpoch(*ms, Qt::UTC);
+                                   return detail::utcDateTime(*ms);
                                }),
                   DeserializerPrivate::Builtin::DateTime);
     return deserializer;
@@ -138,7 +138,7 @@ QVariant deserialize(const Deserializer &deserializer, const Value &value, const
         qint64 ms = 0;
         if (!instantOf(value, owner, &ms))
             return QVariant();
-        return variantOf(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC));
+        return variantOf(detail::utcDateTime(ms));
     }
     if (d->builtin == DeserializerPrivate::Builtin::Decimal
         && value.type == ValueType::BigInteger) {

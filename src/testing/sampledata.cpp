@@ -8,6 +8,7 @@
 
 #include <QtCore/QDateTime>
 #include <QtCore/QJsonObject>
+#include <QtCore/QTimeZone>
 
 #include <array>
 
@@ -66,8 +67,13 @@ QJsonArray SampleData::todos(int count, int userCount, quint32 seed)
         return {};
     }
     detail::Mulberry32 random(seed);
-    // Qt::UTC (not QTimeZone::utc()) so that ISODateWithMs ends in "Z", not "+00:00".
+    // Qt::UTC (not 6.4's QTimeZone::utc()) so that ISODateWithMs ends in "Z", not "+00:00";
+    // Qt 6.5 deprecates the Qt::TimeSpec constructor for QTimeZone::UTC, which means the same.
+#if QT_VERSION >= QT_VERSION_CHECK(6, 5, 0)
+    QDateTime createdAt(QDate(2023, 1, 1), QTime(8, 0), QTimeZone::UTC);
+#else
     QDateTime createdAt(QDate(2023, 1, 1), QTime(8, 0), Qt::UTC);
+#endif
     QJsonArray todos;
     for (int id = 1; id <= count; ++id) {
         // Every user appears once first (like bench-data), later ones are drawn uniformly.
