@@ -62,10 +62,10 @@ private:
         window = engine->rootObjects().constFirst();
         return true;
     }
-    void invoke(const char *object, const char *signal, QGenericArgument a = {},
-                QGenericArgument b = {})
+    // A template: Q_ARG() is a QGenericArgument in Qt 6.4 and a QMetaMethodArgument since 6.5.
+    template<typename... Args> void invoke(const char *object, const char *signal, Args... args)
     {
-        QVERIFY(QMetaObject::invokeMethod(child(QString::fromLatin1(object)), signal, a, b));
+        QVERIFY(QMetaObject::invokeMethod(child(QString::fromLatin1(object)), signal, args...));
     }
 
 private Q_SLOTS:

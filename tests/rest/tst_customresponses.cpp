@@ -3,6 +3,7 @@
 // pollFrequency. docs/hooks.md quotes this file.
 #include "restfixture.h"
 #include "servertest.h"
+#include "utcdatetime.h"
 
 #include <DataClient/createresource.h>
 #include <DataClient/decimal.h>
@@ -93,8 +94,7 @@ private Q_SLOTS:
         QVERIFY(outcome.value);
         QCOMPARE(server.lastRequest().path, u"/orders/7"_s);
         QCOMPARE(outcome.value->id, u"7"_s);
-        QCOMPARE(outcome.value->createdAt,
-                 QDateTime(QDate(2024, 5, 15), QTime(15, 36, 43, 144), Qt::UTC));
+        QCOMPARE(outcome.value->createdAt, utcDateTime(QDate(2024, 5, 15), QTime(15, 36, 43, 144)));
         QCOMPARE(outcome.value->total.toString(), u"12345678901234567890.05"_s);
 
         // The same through a dynamic entity schema, read as QVariant.

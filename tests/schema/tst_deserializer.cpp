@@ -4,6 +4,8 @@
 
 #include <QTest>
 
+#include "utcdatetime.h"
+
 using namespace DataClient;
 using namespace Qt::StringLiterals;
 
@@ -18,21 +20,19 @@ private Q_SLOTS:
         QTest::addColumn<QDateTime>("expected");
         const QDate day(2023, 5, 15);
         QTest::newRow("utc ms") << u"2023-05-15T15:36:43.144Z"_s
-                                << QDateTime(day, QTime(15, 36, 43, 144), Qt::UTC);
-        QTest::newRow("no ms") << u"2023-05-15T15:36:43Z"_s
-                               << QDateTime(day, QTime(15, 36, 43), Qt::UTC);
+                                << utcDateTime(day, QTime(15, 36, 43, 144));
+        QTest::newRow("no ms") << u"2023-05-15T15:36:43Z"_s << utcDateTime(day, QTime(15, 36, 43));
         QTest::newRow("offset") << u"2023-05-15T17:36:43+02:00"_s
-                                << QDateTime(day, QTime(15, 36, 43), Qt::UTC);
+                                << utcDateTime(day, QTime(15, 36, 43));
         QTest::newRow("negative offset")
-            << u"2023-05-15T10:36-0500"_s << QDateTime(day, QTime(15, 36), Qt::UTC);
+            << u"2023-05-15T10:36-0500"_s << utcDateTime(day, QTime(15, 36));
         QTest::newRow("microseconds rounded")
-            << u"2023-05-15T15:36:43.144599Z"_s << QDateTime(day, QTime(15, 36, 43, 145), Qt::UTC);
-        QTest::newRow("date only") << u"2023-05-15"_s << QDateTime(day, QTime(0, 0), Qt::UTC);
+            << u"2023-05-15T15:36:43.144599Z"_s << utcDateTime(day, QTime(15, 36, 43, 145));
+        QTest::newRow("date only") << u"2023-05-15"_s << utcDateTime(day, QTime(0, 0));
         QTest::newRow("leap day") << u"2024-02-29T00:00:00Z"_s
-                                  << QDateTime(QDate(2024, 2, 29), QTime(0, 0), Qt::UTC);
-        QTest::newRow("before 1970")
-            << u"1969-12-31T23:59:59.999Z"_s
-            << QDateTime(QDate(1969, 12, 31), QTime(23, 59, 59, 999), Qt::UTC);
+                                  << utcDateTime(QDate(2024, 2, 29), QTime(0, 0));
+        QTest::newRow("before 1970") << u"1969-12-31T23:59:59.999Z"_s
+                                     << utcDateTime(QDate(1969, 12, 31), QTime(23, 59, 59, 999));
     }
     void dateTimes()
     {

@@ -6,6 +6,8 @@
 
 #include <QTest>
 
+#include "utcdatetime.h"
+
 using namespace DataClient;
 using namespace Qt::StringLiterals;
 
@@ -127,7 +129,7 @@ private Q_SLOTS:
         QCOMPARE(todo.id, 3);
         QCOMPARE(todo.title, u"untitled"_s); // missing: the gadget's default
         QVERIFY(todo.completed);
-        QCOMPARE(todo.createdAt, QDateTime(QDate(2023, 5, 15), QTime(15, 36, 43, 144), Qt::UTC));
+        QCOMPARE(todo.createdAt, utcDateTime(QDate(2023, 5, 15), QTime(15, 36, 43, 144)));
         QCOMPARE(todo.price, *Decimal::fromString(u"19.99"_s));
         QCOMPARE(todo.address.city, u"Zürich"_s);
         QCOMPARE(todo.tags, (QStringList {u"a"_s, u"b"_s}));
