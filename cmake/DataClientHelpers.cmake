@@ -5,11 +5,21 @@ set(DATACLIENT_STRICT_DEFINITIONS
   QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII QT_NO_URL_CAST_FROM_STRING
   QT_NO_KEYWORDS QT_NO_FOREACH)
 
+# Since Qt 6.5 an executable linking Qt Qml scans its QML imports at configure time, to link the
+# static QML plugins it needs. A shared Qt has none to link, and Debian's Qt 6.8 defines no plugin
+# targets (QT_SKIP_AUTO_QML_PLUGIN_INCLUSION), so each scan only warns that they do not exist.
+get_target_property(DATACLIENT_QT_CORE_TYPE Qt6::Core TYPE)
+
 function(dataclient_apply_strictness target)
   target_compile_definitions(${target} PRIVATE ${DATACLIENT_STRICT_DEFINITIONS})
   target_compile_options(${target} PRIVATE -Wall -Wextra)
   if(DATACLIENT_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
+  endif()
+  # Every executable of ours passes here, so the scan is turned off in one place (see above).
+  get_target_property(type ${target} TYPE)
+  if(type STREQUAL "EXECUTABLE" AND DATACLIENT_QT_CORE_TYPE STREQUAL "SHARED_LIBRARY")
+    set_target_properties(${target} PROPERTIES QT_QML_MODULE_NO_IMPORT_SCAN TRUE)
   endif()
 endfunction()
 
