@@ -12,6 +12,11 @@ set(DATACLIENT_STRICT_DEFINITIONS
 # targets (QT_SKIP_AUTO_QML_PLUGIN_INCLUSION), so each scan only warns that they do not exist.
 get_target_property(DATACLIENT_QT_CORE_TYPE Qt6::Core TYPE)
 
+# Since Qt 6.5 an executable linking Qt Qml scans its QML imports at configure time, to link the
+# static QML plugins it needs. A shared Qt has none to link, and Debian's Qt 6.8 defines no plugin
+# targets (QT_SKIP_AUTO_QML_PLUGIN_INCLUSION), so each scan only warns that they do not exist.
+get_target_property(DATACLIENT_QT_CORE_TYPE Qt6::Core TYPE)
+
 function(dataclient_apply_strictness target)
   target_compile_definitions(${target} PRIVATE ${DATACLIENT_STRICT_DEFINITIONS})
   target_compile_options(${target} PRIVATE -Wall -Wextra)

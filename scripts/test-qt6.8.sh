@@ -3,8 +3,8 @@
 # against Qt 6.8 LTS, in a Debian 13 (trixie) chroot made by debootstrap from Debian's own mirror.
 #
 # The chroot is cached in ${DATACLIENT_CACHE_DIR:-~/.cache/dataclient}/debian13-qt6.8 (about
-# 1.8 GB), with its Qt packages and a ccache of its builds: the first run spends ~5 min making it,
-# later runs reuse it. The checkout is bind-mounted read-only at /src; only build/qt6.8 (the
+# 1.6 GB), with its Qt packages and a ccache of its builds: the first run spends 1-4 min making
+# it, later runs reuse it (docs/performance.md, "CI time"). The checkout is bind-mounted read-only at /src; only build/qt6.8 (the
 # `dev-qt68` preset's binaryDir) is writable, so the host's build folders are never touched.
 # Needs root (debootstrap, mount, chroot). Safe to re-run after an interrupted run: stale mounts
 # are removed first, and a half-made chroot is never taken for a finished one.
