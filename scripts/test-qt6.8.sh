@@ -8,6 +8,9 @@
 # `dev-qt68` preset's binaryDir) is writable, so the host's build folders are never touched.
 # Needs root (debootstrap, mount, chroot). Safe to re-run after an interrupted run: stale mounts
 # are removed first, and a half-made chroot is never taken for a finished one.
+#
+# --prepare: only make (or update) the chroot and its packages, then stop: `./dev test` runs
+# that in the background while the Qt 6.4 builds use the CPU (it is network and disk bound).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 if [ "$(id -u)" -ne 0 ]; then
@@ -77,6 +80,10 @@ if [ "$(cat "$root/.dataclient-packages" 2>/dev/null)" != "$want" ]; then
   echo "$want" >"$root/.dataclient-packages"
 fi
 t1=$(stamp)
+if [ "${1:-}" = --prepare ]; then
+  echo "test-qt6.8: chroot ready in $((t1 - t0)) s"
+  exit 0
+fi
 
 # 3. The checkout, read-only, with its own build folder writable.
 mkdir -p "$src/build/qt6.8" "$root/src"
