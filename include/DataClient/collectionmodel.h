@@ -64,7 +64,8 @@ class DATACLIENT_QML_EXPORT CollectionModel : public QAbstractListModel
     Q_PROPERTY(QVariant data READ dataValue NOTIFY valueChanged)
     //! The error to show: {status, statusText, message, body, url, kind}, or null.
     Q_PROPERTY(QVariant error READ errorValue NOTIFY errorChanged)
-    //! A request for this key is in flight (also a background refetch or a page).
+    //! A request for this key is in flight (also a background refetch or a page); always true
+    //! while a placeholder shows.
     Q_PROPERTY(bool loading READ isLoading NOTIFY loadingChanged)
     //! The shown data is past its expiry (a refetch is under way or due).
     Q_PROPERTY(bool stale READ isStale NOTIFY staleChanged)

@@ -124,8 +124,9 @@ void CollectionModelPrivate::publish(const ResponseState &state,
     const QVariant newValue = keeping ? kept.data : state.found ? state.data : QVariant();
     bool isList = false;
     const QVariantList list = listIn(newValue, &isList);
-    // Back to the key the placeholder shows: those rows are already the key's own.
-    const bool resetNow = reset && !keeping && !(placeholder && shownKey == key);
+    // Re-targeted to the key already shown (back from a placeholder, or a page endpoint set):
+    // the rows are that key's own, and the diff leaves them alone.
+    const bool resetNow = reset && !keeping && shownKey != key;
     bool rowsChanged = resetNow;
     if (resetNow)
         resetRows(list);

@@ -10,12 +10,14 @@
 #include <DataClient/testing/sampledata.h>
 #include <DataClient/testing/testserver.h>
 
+#include "controllerfixture.h"
+#include "modelsignals.h"
+
 #include <QtCore/QJsonObject>
 #include <QtTest/QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QTest>
 
-#include <algorithm>
 #include <memory>
 #include <optional>
 
@@ -25,33 +27,18 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Every signal a view would react to, counted.
-struct ModelSignals
+// The row signals a view reacts to, and placeholderChanged().
+struct QuerySignals : ModelSignals
 {
-    explicit ModelSignals(CollectionModel *model)
-        : reset(model, &QAbstractItemModel::modelReset),
-          removed(model, &QAbstractItemModel::rowsRemoved),
-          inserted(model, &QAbstractItemModel::rowsInserted),
-          moved(model, &QAbstractItemModel::rowsMoved),
-          changed(model, &QAbstractItemModel::dataChanged),
-          placeholder(model, &CollectionModel::placeholderChanged)
+    explicit QuerySignals(CollectionModel *model)
+        : ModelSignals(model), placeholder(model, &CollectionModel::placeholderChanged)
     { }
-    qsizetype rowSignals() const
-    {
-        return reset.size() + removed.size() + inserted.size() + moved.size() + changed.size();
-    }
     void clear()
     {
-        for (QSignalSpy *spy : {&reset, &removed, &inserted, &moved, &changed, &placeholder})
-            spy->clear();
+        ModelSignals::clear();
+        placeholder.clear();
     }
-    QSignalSpy reset, removed, inserted, moved, changed, placeholder;
-};
-
-struct HeldRequest
-{
-    RecordedRequest request;
-    TestServer::Responder responder;
+    QSignalSpy placeholder;
 };
 
 const Params user1 {{u"userId"_s, 1}};
@@ -69,7 +56,7 @@ private:
     std::unique_ptr<FakeRestApi> api;
     std::unique_ptr<Controller> controller;
     Resource todos;
-    QList<HeldRequest> held;
+    ControllerFixture::DeferredReplies held;
 
     std::unique_ptr<CollectionModel> makeModel(const EndpointPtr &endpoint, const Params &params)
     {
@@ -85,34 +72,25 @@ private:
             qWarning("the list of %s did not load", qPrintable(model->key()));
         return model;
     }
-    // From now on the server holds every answer at `path` until answer() or fail() sends it.
-    void holdAnswers(const QString &path)
+    // From now on the server holds every answer at `path` until answer() sends it.
+    void holdAnswers(const QString &path) { held.install(server, "GET", path); }
+    qsizetype heldIndex(const QString &query) const
     {
-        server.routeDeferred(
-            "GET", path,
-            [this](const RecordedRequest &request, const TestServer::Responder &responder) {
-                held.append({request, responder});
-            });
+        for (qsizetype i = 0; i < held.pending.size(); ++i)
+            if (held.pending.at(i).request.query.toString() == query)
+                return i;
+        return -1;
     }
-    bool isHeld(const QString &query) const
-    {
-        return std::any_of(held.cbegin(), held.cend(), [&](const HeldRequest &h) {
-            return h.request.query.toString() == query;
-        });
-    }
+    bool isHeld(const QString &query) const { return heldIndex(query) >= 0; }
     // Sends the held answer of the request with \a query: \a response, or by default what the
     // API would have answered.
     void answer(const QString &query, const std::optional<ServerResponse> &response = {})
     {
-        for (qsizetype i = 0; i < held.size(); ++i) {
-            if (held.at(i).request.query.toString() != query)
-                continue;
-            const HeldRequest request = held.takeAt(i);
-            request.responder.send(response ? *response
-                                            : ServerResponse::json(served(request.request)));
-            return;
-        }
-        QFAIL(qPrintable(u"no request with query '%1' is held"_s.arg(query)));
+        const qsizetype index = heldIndex(query);
+        QVERIFY2(index >= 0, qPrintable(u"no request with query '%1' is held"_s.arg(query)));
+        const auto request = held.pending.takeAt(index);
+        request.responder.send(response ? *response
+                                        : ServerResponse::json(served(request.request)));
     }
     QJsonValue served(const RecordedRequest &request) const
     {
@@ -170,7 +148,7 @@ private Q_SLOTS:
     {
         server.clearRoutes();
         server.clearRequests();
-        held.clear();
+        held.pending.clear();
         api = std::make_unique<FakeRestApi>(&server);
         QVERIFY(api->addCollection(u"/todos"_s, SampleData::todos(12, 3)));
         controller = std::make_unique<Controller>();
@@ -187,7 +165,7 @@ private Q_SLOTS:
         const QList<int> shown = ids(*model);
         QVERIFY(!model->isPlaceholder());
         holdAnswers(u"/todos"_s);
-        ModelSignals spy(model.get());
+        QuerySignals spy(model.get());
 
         model->setParams({}); // every todo: user 1's and the others
         verifyPlaceholder(*model, shown);
@@ -195,7 +173,7 @@ private Q_SLOTS:
         QTRY_VERIFY(isHeld(QString()));
         QCOMPARE(server.lastRequest().query.toString(), QString());
         verifyPlaceholder(*model, shown);
-        QCOMPARE(spy.rowSignals(), 0); // no reset, no removal: the view keeps its rows
+        QCOMPARE(spy.total(), 0); // no reset, no removal: the view keeps its rows
         QCOMPARE(spy.placeholder.size(), 1);
 
         answer(QString());
@@ -220,10 +198,10 @@ private Q_SLOTS:
         auto model = loadedList(user1);
         const qsizetype before = model->rowCount();
         holdAnswers(u"/todos"_s);
-        ModelSignals spy(model.get());
+        QuerySignals spy(model.get());
         model->setParams(user2);
         QTRY_VERIFY(isHeld(u"userId=2"_s));
-        QCOMPARE(spy.rowSignals(), 0);
+        QCOMPARE(spy.total(), 0);
 
         answer(u"userId=2"_s);
         QTRY_VERIFY(!model->isPlaceholder());
@@ -245,7 +223,7 @@ private Q_SLOTS:
         model->setKeepPrevious(false);
         QCOMPARE(keepChanged.size(), 1);
         holdAnswers(u"/todos"_s);
-        ModelSignals spy(model.get());
+        QuerySignals spy(model.get());
 
         model->setParams(user2); // today's behaviour: a reset to nothing, status Loading
         QCOMPARE(model->rowCount(), 0);
@@ -265,7 +243,7 @@ private Q_SLOTS:
         holdAnswers(u"/todos"_s);
         model->setParams(user2);
         QVERIFY(model->isPlaceholder());
-        ModelSignals spy(model.get());
+        QuerySignals spy(model.get());
         model->setKeepPrevious(false);
         QVERIFY(!model->isPlaceholder());
         QCOMPARE(model->rowCount(), 0);
@@ -280,7 +258,7 @@ private Q_SLOTS:
     {
         auto model = loadedList(user1);
         auto other = loadedList(user2); // user 2's list is stored now
-        ModelSignals spy(model.get());
+        QuerySignals spy(model.get());
         model->setParams(user2);
         QCOMPARE(ids(*model), idsOf(2));
         QCOMPARE(model->status(), CollectionModel::Ready);
@@ -296,7 +274,7 @@ private Q_SLOTS:
         holdAnswers(u"/todos"_s);
         model->setParams(user2);
         QTRY_VERIFY(isHeld(u"userId=2"_s));
-        ModelSignals spy(model.get());
+        QuerySignals spy(model.get());
 
         answer(u"userId=2"_s,
                ServerResponse::json(QJsonObject {{u"message"_s, u"no such user"_s}}, 404));
@@ -323,7 +301,7 @@ private Q_SLOTS:
         auto model = loadedList(user1);
         const QList<int> shown = ids(*model);
         holdAnswers(u"/todos"_s);
-        ModelSignals spy(model.get());
+        QuerySignals spy(model.get());
         model->setParams(user2); // B
         QTRY_VERIFY(isHeld(u"userId=2"_s));
         model->setParams(user3); // C, before B answered
@@ -335,7 +313,7 @@ private Q_SLOTS:
             QTRY_VERIFY(controller->getResponse(todos.getList, user2).found);
             verifyPlaceholder(*model, shown); // still A's rows: B is not what is asked for
         }
-        QCOMPARE(spy.rowSignals(), 0);
+        QCOMPARE(spy.total(), 0);
         answer(u"userId=3"_s);
         QTRY_VERIFY(!model->isPlaceholder());
         QCOMPARE(ids(*model), idsOf(3));
@@ -346,7 +324,7 @@ private Q_SLOTS:
             answer(u"userId=2"_s); // B's late answer is stored, and not shown
             QTRY_VERIFY(controller->getResponse(todos.getList, user2).found);
             QCOMPARE(ids(*model), idsOf(3));
-            QCOMPARE(spy.rowSignals(), 0);
+            QCOMPARE(spy.total(), 0);
             QCOMPARE(spy.placeholder.size(), 0);
         }
         QCOMPARE(server.requests("GET", u"/todos"_s).size(), 3);
@@ -357,7 +335,7 @@ private Q_SLOTS:
         auto model = loadedList(user1);
         const QList<int> shown = ids(*model);
         holdAnswers(u"/todos"_s);
-        ModelSignals spy(model.get());
+        QuerySignals spy(model.get());
         model->setParams(user2);
         QTRY_VERIFY(isHeld(u"userId=2"_s));
 
@@ -366,13 +344,13 @@ private Q_SLOTS:
         QVERIFY(!model->isLoading());
         QCOMPARE(model->status(), CollectionModel::Ready);
         QCOMPARE(ids(*model), shown);
-        QCOMPARE(spy.rowSignals(), 0); // the rows already were user 1's: not even a reset
+        QCOMPARE(spy.total(), 0); // the rows already were user 1's: not even a reset
         QCOMPARE(spy.placeholder.size(), 2);
 
         answer(u"userId=2"_s); // the abandoned key's late answer changes nothing shown
         QTRY_VERIFY(controller->getResponse(todos.getList, user2).found);
         QCOMPARE(ids(*model), shown);
-        QCOMPARE(spy.rowSignals(), 0);
+        QCOMPARE(spy.total(), 0);
         QCOMPARE(server.requests("GET", u"/todos"_s).size(), 2);
     }
 
@@ -395,7 +373,7 @@ private Q_SLOTS:
         const QList<int> shown = ids(*model);
         holdAnswers(u"/todos"_s);
         model->setParams(user2);
-        ModelSignals spy(model.get());
+        QuerySignals spy(model.get());
         const int titleRole = model->roleNames().key("title"_ba);
 
         // Another request renames the entity of row 1: the kept row is still that entity.
@@ -443,8 +421,8 @@ private Q_SLOTS:
         QCOMPARE(model->status(), CollectionModel::Ready);
         QCOMPARE(model->value().toMap().value(u"id"_s).toInt(), 1);
         QCOMPARE(valueChanged.size(), 0);
-        QTRY_COMPARE(held.size(), 1);
-        QCOMPARE(held.at(0).request.path, u"/todos/2"_s);
+        QTRY_COMPARE(held.pending.size(), 1);
+        QCOMPARE(held.pending.at(0).request.path, u"/todos/2"_s);
 
         answer(QString());
         QTRY_VERIFY(!model->isPlaceholder());
