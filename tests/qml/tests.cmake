@@ -61,4 +61,5 @@ dataclient_add_qtest(tst_deletedentityquery SOURCES ${CMAKE_CURRENT_LIST_DIR}/ts
 # Kept data while params change (issue 13 item 4): placeholder rows, no reset, the edge cases.
 dataclient_add_qtest(tst_collectionmodel_keepprevious
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel_keepprevious.cpp
-  LIBS DataClient::Qml DataClient::Testing)
+    ${DATACLIENT_TEST_SUPPORT}/controllerfixture.h ${DATACLIENT_TEST_SUPPORT}/modelsignals.h
+  LIBS DataClient::Qml DataClient::Testing Qt6::Network)

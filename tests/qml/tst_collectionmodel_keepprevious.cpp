@@ -4,11 +4,6 @@
 // never a modelReset. The server holds each list answer until the test sends it, so every step
 // of the change is observed.
 #include <DataClient/collectionmodel.h>
-#include <DataClient/controller.h>
-#include <DataClient/createresource.h>
-#include <DataClient/testing/fakerestapi.h>
-#include <DataClient/testing/sampledata.h>
-#include <DataClient/testing/testserver.h>
 
 #include "controllerfixture.h"
 #include "modelsignals.h"
@@ -23,6 +18,7 @@
 
 using namespace DataClient;
 using namespace DataClient::Testing;
+using namespace ControllerFixture;
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -41,23 +37,24 @@ struct QuerySignals : ModelSignals
     QSignalSpy placeholder;
 };
 
+// The seed (controllerfixture.h): todos 1-3 of user 1, 4-5 of user 2.
 const Params user1 {{u"userId"_s, 1}};
 const Params user2 {{u"userId"_s, 2}};
-const Params user3 {{u"userId"_s, 3}};
+const Params everyone {};
 
 } // namespace
 
-class tst_CollectionModelKeepPrevious : public QObject
+class tst_CollectionModelKeepPrevious : public BackendTest
 {
     Q_OBJECT
 
-private:
-    TestServer server;
-    std::unique_ptr<FakeRestApi> api;
-    std::unique_ptr<Controller> controller;
-    Resource todos;
-    ControllerFixture::DeferredReplies held;
+public:
+    tst_CollectionModelKeepPrevious() : BackendTest(true) { }
 
+private:
+    DeferredReplies held;
+
+    void setUp() override { held.pending.clear(); }
     std::unique_ptr<CollectionModel> makeModel(const EndpointPtr &endpoint, const Params &params)
     {
         auto model = std::make_unique<CollectionModel>(controller.get(), endpoint, params);
@@ -73,7 +70,7 @@ private:
         return model;
     }
     // From now on the server holds every answer at `path` until answer() sends it.
-    void holdAnswers(const QString &path) { held.install(server, "GET", path); }
+    void holdAnswers(const QString &path) { held.install(backend->server, "GET", path); }
     qsizetype heldIndex(const QString &query) const
     {
         for (qsizetype i = 0; i < held.pending.size(); ++i)
@@ -95,32 +92,27 @@ private:
     QJsonValue served(const RecordedRequest &request) const
     {
         if (request.pathParams.contains(u"id"_s))
-            return api->item(u"/todos"_s, request.pathParams.value(u"id"_s).toInt());
+            return backend->api.item(u"/todos"_s, request.pathParams.value(u"id"_s).toInt());
         return todosOf(request.query.queryItemValue(u"userId"_s).toInt());
     }
     //! The todos of \a userId on the server (0: all).
     QJsonArray todosOf(int userId) const
     {
         QJsonArray list;
-        for (const auto &item : api->collection(u"/todos"_s))
+        for (const auto &item : backend->api.collection(u"/todos"_s))
             if (userId == 0 || item.toObject().value(u"userId"_s).toInt() == userId)
                 list.append(item);
         return list;
     }
-    QList<int> ids(const CollectionModel &model) const
+    QList<int> idsOf(int userId) const { return ids(todosOf(userId).toVariantList()); }
+    static QList<int> rowIds(const CollectionModel &model)
     {
         QList<int> result;
         for (int row = 0; row < model.rowCount(); ++row)
             result.append(model.get(row).toMap().value(u"id"_s).toInt());
         return result;
     }
-    QList<int> idsOf(int userId) const
-    {
-        QList<int> result;
-        for (const auto &item : todosOf(userId))
-            result.append(item.toObject().value(u"id"_s).toInt());
-        return result;
-    }
+    qsizetype listRequests() const { return backend->server.requests("GET", u"/todos"_s).size(); }
     // The model shows the kept rows of \a rows as a placeholder while its own key loads.
     void verifyPlaceholder(const CollectionModel &model, const QList<int> &rows) const
     {
@@ -128,50 +120,37 @@ private:
         QVERIFY(model.isLoading());
         QCOMPARE(model.status(), CollectionModel::Ready);
         QVERIFY(!model.networkError());
-        QCOMPARE(ids(model), rows);
+        QCOMPARE(rowIds(model), rows);
+    }
+
+    // Re-targets \a model (showing user 1) to user 2, whose answer the server holds: the
+    // switch emits no row signal, and user 1's rows stay as the placeholder.
+    void switchToUser2(CollectionModel &model)
+    {
+        const QList<int> shown = rowIds(model);
+        holdAnswers(u"/todos"_s);
+        ModelSignals rows(&model);
+        model.setParams(user2);
+        verifyPlaceholder(model, shown);
+        QTRY_VERIFY(isHeld(u"userId=2"_s));
+        verifyPlaceholder(model, shown);
+        QCOMPARE(rows.total(), 0);
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY(server.listen());
-        const EntitySchema todo = EntitySchema(u"Todo"_s).withDefaults(
-            {{u"userId"_s, 0}, {u"title"_s, QString()}, {u"completed"_s, false}});
-        todos = createResource({.path = u"/todos/:id"_s,
-                                .schema = Schema::entity(todo),
-                                .urlPrefix = server.baseUrl().toString(),
-                                .searchParams = {u"userId"_s},
-                                .optimistic = true});
-        QVERIFY2(todos.isValid(), qPrintable(todos.errorString()));
-    }
-    void init()
-    {
-        server.clearRoutes();
-        server.clearRequests();
-        held.pending.clear();
-        api = std::make_unique<FakeRestApi>(&server);
-        QVERIFY(api->addCollection(u"/todos"_s, SampleData::todos(12, 3)));
-        controller = std::make_unique<Controller>();
-    }
-    void cleanup()
-    {
-        controller.reset();
-        api.reset();
-    }
-
     void keepsTheRowsUntilTheNewKeyAnswers()
     {
         auto model = loadedList(user1);
-        const QList<int> shown = ids(*model);
+        const QList<int> shown = rowIds(*model);
         QVERIFY(!model->isPlaceholder());
         holdAnswers(u"/todos"_s);
         QuerySignals spy(model.get());
 
-        model->setParams({}); // every todo: user 1's and the others
+        model->setParams(everyone); // user 1's todos and the others
         verifyPlaceholder(*model, shown);
-        QCOMPARE(model->key(), u"GET %1/todos"_s.arg(server.url()));
+        QCOMPARE(model->key(), u"GET %1/todos"_s.arg(backend->server.url()));
         QTRY_VERIFY(isHeld(QString()));
-        QCOMPARE(server.lastRequest().query.toString(), QString());
+        QCOMPARE(backend->server.lastRequest().query.toString(), QString());
         verifyPlaceholder(*model, shown);
         QCOMPARE(spy.total(), 0); // no reset, no removal: the view keeps its rows
         QCOMPARE(spy.placeholder.size(), 1);
@@ -179,7 +158,7 @@ private Q_SLOTS:
         answer(QString());
         QTRY_VERIFY(!model->isPlaceholder());
         QVERIFY(!model->isLoading());
-        QCOMPARE(model->rowCount(), 12);
+        QCOMPARE(rowIds(*model), idsOf(0));
         QCOMPARE(spy.placeholder.size(), 2);
         // User 1's rows stay where they are (same entities: no dataChanged); the others are
         // inserted around them.
@@ -190,22 +169,19 @@ private Q_SLOTS:
         int insertedRows = 0;
         for (const auto &signal : std::as_const(spy.inserted))
             insertedRows += signal.at(2).toInt() - signal.at(1).toInt() + 1;
-        QCOMPARE(insertedRows, 12 - shown.size());
+        QCOMPARE(insertedRows, idsOf(0).size() - shown.size());
     }
 
     void otherEntitiesReplaceTheKeptRowsInOneStep()
     {
         auto model = loadedList(user1);
         const qsizetype before = model->rowCount();
-        holdAnswers(u"/todos"_s);
+        switchToUser2(*model);
         QuerySignals spy(model.get());
-        model->setParams(user2);
-        QTRY_VERIFY(isHeld(u"userId=2"_s));
-        QCOMPARE(spy.total(), 0);
 
         answer(u"userId=2"_s);
         QTRY_VERIFY(!model->isPlaceholder());
-        QCOMPARE(ids(*model), idsOf(2));
+        QCOMPARE(rowIds(*model), idsOf(2));
         // One removal and one insertion in the same update: the view never paints an empty list.
         QCOMPARE(spy.reset.size(), 0);
         QCOMPARE(spy.removed.size(), 1);
@@ -234,15 +210,13 @@ private Q_SLOTS:
         QTRY_VERIFY(isHeld(u"userId=2"_s));
         answer(u"userId=2"_s);
         QTRY_COMPARE(model->status(), CollectionModel::Ready);
-        QCOMPARE(ids(*model), idsOf(2));
+        QCOMPARE(rowIds(*model), idsOf(2));
     }
 
     void turningKeepPreviousOffEndsThePlaceholder()
     {
         auto model = loadedList(user1);
-        holdAnswers(u"/todos"_s);
-        model->setParams(user2);
-        QVERIFY(model->isPlaceholder());
+        switchToUser2(*model);
         QuerySignals spy(model.get());
         model->setKeepPrevious(false);
         QVERIFY(!model->isPlaceholder());
@@ -251,7 +225,6 @@ private Q_SLOTS:
         QVERIFY(model->isLoading());
         QCOMPARE(spy.removed.size(), 1);
         QCOMPARE(spy.reset.size(), 0);
-        QTRY_VERIFY(isHeld(u"userId=2"_s)); // (not left to arrive during the next test)
     }
 
     void aStoredKeyShowsAtOnceWithoutPlaceholder()
@@ -260,20 +233,18 @@ private Q_SLOTS:
         auto other = loadedList(user2); // user 2's list is stored now
         QuerySignals spy(model.get());
         model->setParams(user2);
-        QCOMPARE(ids(*model), idsOf(2));
+        QCOMPARE(rowIds(*model), idsOf(2));
         QCOMPARE(model->status(), CollectionModel::Ready);
         QVERIFY(!model->isPlaceholder());
         QCOMPARE(spy.placeholder.size(), 0);
         QCOMPARE(spy.reset.size(), 1); // as before kept data: another stored key is a reset
-        QCOMPARE(server.requests("GET", u"/todos"_s).size(), 2);
+        QCOMPARE(listRequests(), 2);
     }
 
     void aFailureEndsThePlaceholderAndShowsTheError()
     {
         auto model = loadedList(user1);
-        holdAnswers(u"/todos"_s);
-        model->setParams(user2);
-        QTRY_VERIFY(isHeld(u"userId=2"_s));
+        switchToUser2(*model);
         QuerySignals spy(model.get());
 
         answer(u"userId=2"_s,
@@ -299,13 +270,11 @@ private Q_SLOTS:
     {
         QFETCH(bool, middleAnswersFirst);
         auto model = loadedList(user1);
-        const QList<int> shown = ids(*model);
-        holdAnswers(u"/todos"_s);
+        const QList<int> shown = rowIds(*model);
+        switchToUser2(*model); // B
         QuerySignals spy(model.get());
-        model->setParams(user2); // B
-        QTRY_VERIFY(isHeld(u"userId=2"_s));
-        model->setParams(user3); // C, before B answered
-        QTRY_VERIFY(isHeld(u"userId=3"_s));
+        model->setParams(everyone); // C, before B answered
+        QTRY_VERIFY(isHeld(QString()));
         verifyPlaceholder(*model, shown);
 
         if (middleAnswersFirst) {
@@ -314,73 +283,66 @@ private Q_SLOTS:
             verifyPlaceholder(*model, shown); // still A's rows: B is not what is asked for
         }
         QCOMPARE(spy.total(), 0);
-        answer(u"userId=3"_s);
+        answer(QString());
         QTRY_VERIFY(!model->isPlaceholder());
-        QCOMPARE(ids(*model), idsOf(3));
+        QCOMPARE(rowIds(*model), idsOf(0));
         QCOMPARE(spy.reset.size(), 0);
 
         if (!middleAnswersFirst) {
             spy.clear();
             answer(u"userId=2"_s); // B's late answer is stored, and not shown
             QTRY_VERIFY(controller->getResponse(todos.getList, user2).found);
-            QCOMPARE(ids(*model), idsOf(3));
+            QCOMPARE(rowIds(*model), idsOf(0));
             QCOMPARE(spy.total(), 0);
             QCOMPARE(spy.placeholder.size(), 0);
         }
-        QCOMPARE(server.requests("GET", u"/todos"_s).size(), 3);
+        QCOMPARE(listRequests(), 3);
     }
 
     void backToTheShownKeyShowsItAtOnce()
     {
         auto model = loadedList(user1);
-        const QList<int> shown = ids(*model);
-        holdAnswers(u"/todos"_s);
+        const QList<int> shown = rowIds(*model);
+        switchToUser2(*model);
         QuerySignals spy(model.get());
-        model->setParams(user2);
-        QTRY_VERIFY(isHeld(u"userId=2"_s));
 
         model->setParams(user1);
         QVERIFY(!model->isPlaceholder());
         QVERIFY(!model->isLoading());
         QCOMPARE(model->status(), CollectionModel::Ready);
-        QCOMPARE(ids(*model), shown);
+        QCOMPARE(rowIds(*model), shown);
         QCOMPARE(spy.total(), 0); // the rows already were user 1's: not even a reset
-        QCOMPARE(spy.placeholder.size(), 2);
+        QCOMPARE(spy.placeholder.size(), 1);
 
         answer(u"userId=2"_s); // the abandoned key's late answer changes nothing shown
         QTRY_VERIFY(controller->getResponse(todos.getList, user2).found);
-        QCOMPARE(ids(*model), shown);
+        QCOMPARE(rowIds(*model), shown);
         QCOMPARE(spy.total(), 0);
-        QCOMPARE(server.requests("GET", u"/todos"_s).size(), 2);
+        QCOMPARE(listRequests(), 2);
     }
 
     void destroyedWhilePlaceholder()
     {
         auto model = loadedList(user1);
-        holdAnswers(u"/todos"_s);
-        model->setParams(user2);
-        QTRY_VERIFY(isHeld(u"userId=2"_s));
-        QVERIFY(model->isPlaceholder());
+        switchToUser2(*model);
         model.reset();
         answer(u"userId=2"_s);
         QTRY_VERIFY(controller->getResponse(todos.getList, user2).found);
-        QCOMPARE(server.requests("GET", u"/todos"_s).size(), 2);
+        QCOMPARE(listRequests(), 2);
     }
 
     void aKeptRowFollowsItsEntity()
     {
         auto model = loadedList(user1);
-        const QList<int> shown = ids(*model);
-        holdAnswers(u"/todos"_s);
-        model->setParams(user2);
+        const QList<int> shown = rowIds(*model);
+        switchToUser2(*model);
         QuerySignals spy(model.get());
-        const int titleRole = model->roleNames().key("title"_ba);
 
         // Another request renames the entity of row 1: the kept row is still that entity.
         auto renamed = controller->fetch(todos.partialUpdate, {{u"id"_s, shown.at(1)}},
                                          QJsonObject {{u"title"_s, u"renamed"_s}});
         QTRY_VERIFY(renamed.isFinished());
-        QCOMPARE(model->data(model->index(1), titleRole).toString(), u"renamed"_s);
+        QCOMPARE(model->get(1).toMap().value(u"title"_s).toString(), u"renamed"_s);
         QCOMPARE(spy.changed.size(), 1);
         QCOMPARE(spy.changed.at(0).at(0).toModelIndex().row(), 1);
         verifyPlaceholder(*model, shown);
@@ -404,8 +366,39 @@ private Q_SLOTS:
         QVERIFY(!model->isPlaceholder());
         answer(u"userId=1"_s);
         QTRY_COMPARE(model->status(), CollectionModel::Ready);
-        QCOMPARE(ids(*model), idsOf(1));
+        QCOMPARE(rowIds(*model), idsOf(1));
         QVERIFY(!model->isPlaceholder());
+    }
+
+    void noPlaceholderWhereTheRowsCannotStay_data()
+    {
+        QTest::addColumn<bool>("otherController");
+        QTest::newRow("another controller (another store)") << true;
+        QTest::newRow("an endpoint whose rows have other roles") << false;
+    }
+    void noPlaceholderWhereTheRowsCannotStay()
+    {
+        QFETCH(bool, otherController);
+        Controller other;
+        QVERIFY(backend->api.mount(u"/tasks"_s, u"/todos"_s));
+        const Resource tasks
+            = createResource({.path = u"/tasks/:id"_s,
+                              .schema = Schema::entity(
+                                  EntitySchema(u"Task"_s).withDefaults({{u"title"_s, QString()}})),
+                              .urlPrefix = backend->server.url(),
+                              .searchParams = {u"userId"_s}});
+        auto model = loadedList(user1);
+        QuerySignals spy(model.get());
+        if (otherController)
+            model->setController(&other);
+        else
+            model->setEndpoint(tasks.getList);
+        QVERIFY(!model->isPlaceholder());
+        QCOMPARE(model->rowCount(), 0);
+        QCOMPARE(model->status(), CollectionModel::Loading);
+        QCOMPARE(spy.reset.size(), 1);
+        QTRY_COMPARE(model->status(), CollectionModel::Ready);
+        QCOMPARE(rowIds(*model), idsOf(1));
     }
 
     void aSingleEntityKeepsItsValue()
