@@ -59,7 +59,10 @@ dataclient_add_qtest(tst_deletedentityquery SOURCES ${CMAKE_CURRENT_LIST_DIR}/ts
   LIBS DataClient::Qml DataClient::Testing)
 
 # Kept data while params change (issue 13 item 4): placeholder rows, no reset, the edge cases.
-dataclient_add_qtest(tst_collectionmodel_keepprevious
-  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel_keepprevious.cpp
-    ${DATACLIENT_TEST_SUPPORT}/controllerfixture.h ${DATACLIENT_TEST_SUPPORT}/modelsignals.h
-  LIBS DataClient::Qml DataClient::Testing Qt6::Network)
+foreach(test keepprevious placeholderevents)
+  dataclient_add_qtest(tst_collectionmodel_${test}
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel_${test}.cpp
+      ${CMAKE_CURRENT_LIST_DIR}/keptrowstest.h ${DATACLIENT_TEST_SUPPORT}/controllerfixture.h
+      ${DATACLIENT_TEST_SUPPORT}/modelsignals.h
+    LIBS DataClient::Qml DataClient::Testing Qt6::Network)
+endforeach()
