@@ -111,7 +111,7 @@ protected:
         return result;
     }
     qsizetype listRequests() const { return backend->server.requests("GET", u"/todos"_s).size(); }
-    // The model shows the kept rows of \a rows as a placeholder while its own key loads.
+    // The model shows \a rows, kept as a placeholder while its own key loads.
     void verifyPlaceholder(const CollectionModel &model, const QList<int> &rows) const
     {
         QVERIFY(model.isPlaceholder());
