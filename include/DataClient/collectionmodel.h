@@ -39,7 +39,14 @@ class CollectionModelPrivate;
     Precise signals: a store change is turned into the smallest model signals — one changed
     entity gives one dataChanged() for its row with only the roles whose values changed; an
     added entity one rowsInserted(); a removed one rowsRemoved(); a reorder rowsMoved(). The
-    model is reset only when it is re-targeted (another endpoint, params or controller).
+    model is reset only when it is re-targeted (another endpoint, params or controller) to a key
+    with data stored, or with keepPrevious() off.
+
+    Kept data: re-targeted to a key with nothing stored, the model keeps showing the rows and
+    value it showed, with isPlaceholder() and isLoading() true, until the new key's answer
+    arrives; the new rows then replace them through the same precise signals (no reset, no
+    empty list in between). An error for the new key ends the placeholder: its rows are removed
+    and the error shows. setKeepPrevious(false) restores an empty model at once.
 
     Roles: `entity` (EntityRole: the whole denormalized record) and one role per declared field of
     the list's entity schema (its primary key field, fields with defaults, deserialized and nested
@@ -57,7 +64,8 @@ class DATACLIENT_QML_EXPORT CollectionModel : public QAbstractListModel
     Q_PROPERTY(QVariant data READ dataValue NOTIFY valueChanged)
     //! The error to show: {status, statusText, message, body, url, kind}, or null.
     Q_PROPERTY(QVariant error READ errorValue NOTIFY errorChanged)
-    //! A request for this key is in flight (also a background refetch or a page).
+    //! A request for this key is in flight (also a background refetch or a page); always true
+    //! while a placeholder shows.
     Q_PROPERTY(bool loading READ isLoading NOTIFY loadingChanged)
     //! The shown data is past its expiry (a refetch is under way or due).
     Q_PROPERTY(bool stale READ isStale NOTIFY staleChanged)
@@ -72,6 +80,13 @@ class DATACLIENT_QML_EXPORT CollectionModel : public QAbstractListModel
     Q_PROPERTY(bool loadingMore READ isLoadingMore NOTIFY loadingMoreChanged)
     //! Fields shown as columns (Qt::DisplayRole, headerData()); empty: one column.
     Q_PROPERTY(QStringList columns READ columns WRITE setColumns NOTIFY columnsChanged)
+    //! The rows and value shown are those of the key shown before, kept while the new key's
+    //! first answer is awaited (see keepPrevious).
+    Q_PROPERTY(bool placeholder READ isPlaceholder NOTIFY placeholderChanged)
+    //! true (default): re-targeted to a key with nothing stored, keep showing the previous
+    //! rows as a placeholder; false: show an empty model at once.
+    Q_PROPERTY(
+        bool keepPrevious READ keepsPrevious WRITE setKeepPrevious NOTIFY keepPreviousChanged)
 
 public:
     enum Status { Idle, Loading, Ready, Error };
@@ -113,6 +128,12 @@ public:
     bool isLoadingMore() const;
     QStringList columns() const;
     void setColumns(const QStringList &columns);
+    //! The rows and value() are the previous key's, kept until this key's first answer.
+    bool isPlaceholder() const;
+    bool keepsPrevious() const;
+    //! false: a re-target to a key with nothing stored empties the model at once (and ends a
+    //! placeholder being shown).
+    void setKeepPrevious(bool keep);
     //! The cache key the model shows ("GET http://host/todos?userId=1"); empty when idle.
     QString key() const;
 
@@ -146,6 +167,8 @@ Q_SIGNALS:
     void hasMoreChanged();
     void loadingMoreChanged();
     void columnsChanged();
+    void placeholderChanged();
+    void keepPreviousChanged();
     //! The model now shows another key (endpoint, params or controller changed).
     void retargeted();
 

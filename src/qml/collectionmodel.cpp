@@ -201,6 +201,27 @@ void CollectionModel::setColumns(const QStringList &columns)
     Q_EMIT columnsChanged();
 }
 
+bool CollectionModel::isPlaceholder() const
+{
+    return d->placeholder;
+}
+
+bool CollectionModel::keepsPrevious() const
+{
+    return d->keepPrevious;
+}
+
+void CollectionModel::setKeepPrevious(bool keep)
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    if (d->keepPrevious == keep)
+        return;
+    d->keepPrevious = keep;
+    Q_EMIT keepPreviousChanged();
+    if (d->placeholder)
+        d->refresh(CollectionModelPrivate::FetchPolicy::Never); // the kept rows go at once
+}
+
 QString CollectionModel::key() const
 {
     return d->key;

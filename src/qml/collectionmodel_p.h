@@ -1,5 +1,6 @@
 // Private state of CollectionModel, split by concern: collectionquery.cpp (targeting, reading the
-// Controller, fetching, paging) and collectionrows.cpp (turning a new list into model signals).
+// Controller, fetching, paging), collectionrows.cpp (turning a new list into model signals) and
+// collectionplaceholder.cpp (keeping the previous key's rows while the new key loads).
 #pragma once
 
 #include <DataClient/collectionmodel.h>
@@ -44,6 +45,28 @@ public:
     void setLoadingMore(bool loadingMore);
     void setHasMore(bool hasMore);
 
+    // --- collectionplaceholder.cpp ------------------------------------------------------------
+    //! The row layout retarget() compares to tell whether the shown rows can stand in for the
+    //! new target's (a view cannot change its roles without a reset).
+    struct RowShape
+    {
+        QHash<int, QByteArray> roles;
+        int listPlace = 0;
+        QString listField;
+        bool operator==(const RowShape &) const = default;
+    };
+    RowShape rowShape() const;
+    //! Called by retarget() once the new target is known: forgets the shown key when its rows
+    //! cannot stand in for the new key's (keepPrevious off, other rows, another controller).
+    void limitKeptTo(const RowShape &shapeBefore);
+    //! The shown key's state when it stands in for \a state (the current key's, with nothing
+    //! stored and no error yet); a state with nothing found otherwise.
+    ResponseState keptState(const ResponseState &state,
+                            const std::optional<NetworkError> &targetError) const;
+    //! Records where the rows now come from: the current key when \a found, else nowhere.
+    void setShownKey(bool found);
+    void setPlaceholder(bool placeholder);
+
     // --- collectionrows.cpp ------------------------------------------------------------------
     //! Learns, from the endpoint's schema, where the list is and which roles its rows have.
     void configureRows(const Schema &schema);
@@ -73,6 +96,7 @@ public:
     bool held = false;
     QString configurationError;
     QStringList columns;
+    bool keepPrevious = true;
 
     // target (what the model currently shows)
     bool active = false;
@@ -99,6 +123,14 @@ public:
     bool loadingMore = false;
     int pagesLoaded = 0;
     int firstPageSize = 0;
+
+    // kept data: the key the rows and value come from (the current key, or while `placeholder`
+    // the key shown before it); empty when nothing is shown
+    bool placeholder = false;
+    QString shownKey;
+    EndpointPtr shownEndpoint;
+    Params shownParams;
+    QPointer<Controller> shownController;
 
     // rows
     struct Row

@@ -64,7 +64,9 @@ void CollectionModelPrivate::retarget()
         }
     }
 
+    const RowShape shapeBefore = rowShape();
     configureRows(endpoint ? endpoint->schema() : Schema());
+    limitKeptTo(shapeBefore);
     watchedEntityKeys = endpoint ? endpoint->schema().reachedKeys() : QSet<QString>();
     pagesLoaded = 0;
     firstPageSize = 0;
@@ -116,14 +118,22 @@ void CollectionModelPrivate::refresh(FetchPolicy policy)
 void CollectionModelPrivate::publish(const ResponseState &state,
                                      const std::optional<NetworkError> &targetError, bool reset)
 {
-    const QVariant newValue = state.found ? state.data : QVariant();
+    // While the key has nothing to show yet, the previous key's rows stand in (keepPrevious).
+    const ResponseState kept = keptState(state, targetError);
+    const bool keeping = kept.found;
+    const QVariant newValue = keeping ? kept.data : state.found ? state.data : QVariant();
     bool isList = false;
     const QVariantList list = listIn(newValue, &isList);
-    bool rowsChanged = reset;
-    if (reset)
+    // Re-targeted to the key already shown (back from a placeholder, or a page endpoint set):
+    // the rows are that key's own, and the diff leaves them alone.
+    const bool resetNow = reset && !keeping && shownKey != key;
+    bool rowsChanged = resetNow;
+    if (resetNow)
         resetRows(list);
     else
         rowsChanged = syncRows(list);
+    if (!keeping)
+        setShownKey(state.found);
     if (isList && pagesLoaded == 0 && state.found
         && (pageEndpoint || !endpoint->paginationField().isEmpty())) {
         pagesLoaded = 1;
@@ -156,10 +166,12 @@ void CollectionModelPrivate::publish(const ResponseState &state,
     if (error)
         newStatus = CollectionModel::Error;
     else if (isActive())
-        newStatus = state.hasData() ? CollectionModel::Ready : CollectionModel::Loading;
+        newStatus = state.hasData() || keeping ? CollectionModel::Ready : CollectionModel::Loading;
 
-    const bool newLoading = isActive() && state.loading;
-    const bool newStale = isActive() && state.found && state.status == ExpiryStatus::Stale;
+    // A placeholder is loading by definition, also in the instant before its fetch starts.
+    const bool newLoading = isActive() && (state.loading || keeping);
+    const bool newStale
+        = isActive() && !keeping && state.found && state.status == ExpiryStatus::Stale;
     if (errorChanged)
         Q_EMIT q->errorChanged();
     if (newLoading != loading) {
@@ -170,6 +182,7 @@ void CollectionModelPrivate::publish(const ResponseState &state,
         stale = newStale;
         Q_EMIT q->staleChanged();
     }
+    setPlaceholder(keeping);
     if (newStatus != status) {
         status = newStatus;
         Q_EMIT q->statusChanged();
@@ -180,7 +193,8 @@ void CollectionModelPrivate::onStoreChanged(const ChangeSet &changes)
 {
     if (!isActive())
         return;
-    bool touches = changes.results.contains(key);
+    bool touches = changes.results.contains(key)
+        || (placeholder && changes.results.contains(shownKey)); // the kept rows' own key
     for (auto it = watchedEntityKeys.cbegin(); !touches && it != watchedEntityKeys.cend(); ++it)
         touches = changes.entities.containsKey(*it); // no pk strings made
     if (touches)

@@ -57,3 +57,12 @@ dataclient_add_qtest(tst_collectionmodel_pageendpoint
 # CASES 33: a single-entity query whose entity is deleted shows nothing (Invalid) and refetches.
 dataclient_add_qtest(tst_deletedentityquery SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_deletedentityquery.cpp
   LIBS DataClient::Qml DataClient::Testing)
+
+# Kept data while params change (issue 13 item 4): placeholder rows, no reset, the edge cases.
+foreach(test keepprevious placeholderevents)
+  dataclient_add_qtest(tst_collectionmodel_${test}
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel_${test}.cpp
+      ${CMAKE_CURRENT_LIST_DIR}/keptrowstest.h ${DATACLIENT_TEST_SUPPORT}/controllerfixture.h
+      ${DATACLIENT_TEST_SUPPORT}/modelsignals.h
+    LIBS DataClient::Qml DataClient::Testing Qt6::Network)
+endforeach()

@@ -2,6 +2,7 @@
 // becomes the smallest model signals. Drives the model directly, without a Controller; the
 // end-to-end path is covered by tst_collectionmodel and the Qt Quick tests.
 #include "collectionmodel_p.h"
+#include "modelsignals.h"
 
 #include <DataClient/collectionmodel.h>
 
@@ -33,30 +34,6 @@ Schema todoList()
         = EntitySchema(u"Todo"_s).withDefaults({{u"title"_s, QString()}, {u"completed"_s, false}});
     return Schema::collection(Schema::array(Schema::entity(entity)));
 }
-
-// Every signal a model can emit, counted.
-struct ModelSignals
-{
-    explicit ModelSignals(QAbstractItemModel *model)
-        : inserted(model, &QAbstractItemModel::rowsInserted),
-          removed(model, &QAbstractItemModel::rowsRemoved),
-          moved(model, &QAbstractItemModel::rowsMoved),
-          changed(model, &QAbstractItemModel::dataChanged),
-          reset(model, &QAbstractItemModel::modelReset),
-          layout(model, &QAbstractItemModel::layoutChanged)
-    { }
-    int total() const
-    {
-        return int(inserted.size() + removed.size() + moved.size() + changed.size() + reset.size()
-                   + layout.size());
-    }
-    void clear()
-    {
-        for (QSignalSpy *spy : {&inserted, &removed, &moved, &changed, &reset, &layout})
-            spy->clear();
-    }
-    QSignalSpy inserted, removed, moved, changed, reset, layout;
-};
 
 QStringList titles(const CollectionModel &model)
 {
