@@ -47,11 +47,13 @@ void ControllerPrivate::answeredNotModified(const std::shared_ptr<InFlightReques
         QFuture<QVariant> next = fetch(request->endpoint, request->params, QJsonValue());
         if (InFlightRequest *refetch = inFlight.findRead(request->requestKey))
             refetch->refetchAfter304 = true;
-        states.finishLoading(key);
         // The callers of this read get the refetch's outcome.
         next.then(q, [request](const QVariant &value) { request->callers.resolve(value); })
             .onFailed(q, [request] { request->callers.fail(std::current_exception()); })
             .onCanceled(q, [request] { request->callers.cancel(); });
+        // Idle only if the refetch could not start (then its future has failed already).
+        if (states.finishLoading(key) && alive)
+            Q_EMIT q->fetchStateChanged(key);
         return;
     }
 
@@ -60,9 +62,11 @@ void ControllerPrivate::answeredNotModified(const std::shared_ptr<InFlightReques
         const NetworkError error
             = NetworkError(NetworkError::Kind::Http, 304,
                            QStringLiteral("%1 was answered 304 Not Modified, also when asked "
-                                          "again without validators, and nothing is stored to "
-                                          "keep (does getRequestInit() or the `headers` option "
-                                          "send If-None-Match or If-Modified-Since?)")
+                                          "again without validators; a 304 keeps only a stored "
+                                          "result whose validators the request sent, so "
+                                          "nothing was stored (does getRequestInit() or the "
+                                          "`headers` option send If-None-Match or "
+                                          "If-Modified-Since?)")
                                .arg(request->requestKey))
                   .withStatus(304, QStringLiteral("Not Modified"))
                   .withRequest(endpoint.method(), endpoint.url(request->params));
