@@ -28,6 +28,8 @@ struct VersionedList
     int forcedNotModified = 0;
     //! The status of the answers with a body.
     int status = 200;
+    //! false: a server that sends Last-Modified only (and compares If-Modified-Since).
+    bool withETag = true;
 
     QByteArray etag() const { return "\"v" + QByteArray::number(version) + '"'; }
     QByteArray lastModified() const
@@ -38,14 +40,13 @@ struct VersionedList
     {
         const bool forced = forcedNotModified > 0;
         forcedNotModified -= forced ? 1 : 0;
-        if (forced || request.header("if-none-match") == etag()) {
-            ServerResponse notModified;
-            notModified.status = 304;
-            return notModified.withHeader("ETag", etag());
-        }
-        return ServerResponse::json(items, status)
-            .withHeader("ETag", etag())
-            .withHeader("Last-Modified", lastModified());
+        const bool unchanged = withETag ? request.header("if-none-match") == etag()
+                                        : request.header("if-modified-since") == lastModified();
+        ServerResponse reply;
+        reply.status = 304;
+        if (!forced && !unchanged)
+            reply = ServerResponse::json(items, status).withHeader("Last-Modified", lastModified());
+        return withETag ? reply.withHeader("ETag", etag()) : reply;
     }
 };
 
@@ -171,6 +172,19 @@ private Q_SLOTS:
         QVERIFY(!after.loading);
         QCOMPARE(after.data, before);
         QCOMPARE(model.rowCount(), 5);
+    }
+
+    void lastModifiedAloneIsEnough()
+    {
+        list.withETag = false;
+        QVERIFY(await(controller->fetch(todos.getList, {})).value);
+        QSignalSpy storeChanges(controller.get(), &Controller::changed);
+        clock += 1000;
+        QVERIFY(await(controller->fetch(todos.getList, {})).value);
+        QVERIFY(!sent().at(1).hasHeader("if-none-match"));
+        QCOMPARE(sent().at(1).header("if-modified-since"), list.lastModified());
+        QCOMPARE(storeChanges.size(), 0); // answered 304
+        QCOMPARE(controller->getResponse(todos.getList, {}).fetchedAt, clock);
     }
 
     void aChangedListAnswers200WithNewValidators()
