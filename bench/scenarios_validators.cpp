@@ -121,7 +121,9 @@ void refetch(Bench::Runner &bench, const QString &name, bool validators)
                       {u"not_modified"_s, notModified->load()},
                       {u"rounds"_s, rounds}});
     if (validators && notModified->load() != warmUp + rounds)
-        bench.fail(name, u"%1 answers were 304, expected %2"_s.arg(notModified->load()).arg(warmUp + rounds));
+        bench.fail(
+            name,
+            u"%1 answers were 304, expected %2"_s.arg(notModified->load()).arg(warmUp + rounds));
     if (validators && maxSignals != 0)
         bench.fail(name, u"a 304 gave %1 signals, expected 0"_s.arg(maxSignals));
     if (model.rowCount() != 10000)

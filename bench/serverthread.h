@@ -32,8 +32,7 @@ public:
         : ServerThread([body](const DataClient::Testing::RecordedRequest &) {
               return DataClient::Testing::ServerResponse::raw(body, "application/json");
           })
-    {
-    }
+    { }
     ~ServerThread()
     {
         QThread *home = QThread::currentThread();
