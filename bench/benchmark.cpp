@@ -24,20 +24,20 @@ double msSince(Clock::time_point start)
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-void printJson(const QJsonObject &object)
-{
-    const QByteArray line = QJsonDocument(object).toJson(QJsonDocument::Compact);
-    std::fwrite(line.constData(), 1, size_t(line.size()), stdout);
-    std::fputc('\n', stdout);
-    std::fflush(stdout);
-}
-
 std::vector<std::pair<const char *, ScenarioGroup>> &groups()
 {
     static std::vector<std::pair<const char *, ScenarioGroup>> all;
     return all;
 }
 } // namespace
+
+void printLine(const QJsonObject &object)
+{
+    const QByteArray line = QJsonDocument(object).toJson(QJsonDocument::Compact);
+    std::fwrite(line.constData(), 1, size_t(line.size()), stdout);
+    std::fputc('\n', stdout);
+    std::fflush(stdout);
+}
 
 bool registerGroup(const char *name, ScenarioGroup group)
 {
@@ -124,7 +124,7 @@ void Runner::time(const QString &name, const std::function<void()> &setup,
     std::vector<double> sorted = perOp;
     std::sort(sorted.begin(), sorted.end());
     const double median = sorted[sorted.size() / 2];
-    printJson(QJsonObject {{u"name"_s, name},
+    printLine(QJsonObject {{u"name"_s, name},
                            {u"ms_per_op"_s, median},
                            {u"ops_per_s"_s, median > 0 ? 1000.0 / median : 0.0},
                            {u"min_ms"_s, sorted.front()},
@@ -137,13 +137,13 @@ void Runner::memory(const QString &name, qint64 bytes)
 {
     if (!wanted(name))
         return;
-    printJson(QJsonObject {{u"name"_s, name}, {u"bytes"_s, bytes}, {u"mb"_s, double(bytes) / 1e6}});
+    printLine(QJsonObject {{u"name"_s, name}, {u"bytes"_s, bytes}, {u"mb"_s, double(bytes) / 1e6}});
 }
 
 void Runner::fail(const QString &name, const QString &what)
 {
     ++m_failures;
-    printJson(QJsonObject {{u"name"_s, name}, {u"error"_s, what}});
+    printLine(QJsonObject {{u"name"_s, name}, {u"error"_s, what}});
 }
 
 qint64 Runner::heapInUse()

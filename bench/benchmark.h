@@ -8,6 +8,7 @@
 #pragma once
 
 #include <QtCore/QByteArray>
+#include <QtCore/QJsonObject>
 #include <QtCore/QHash>
 #include <QtCore/QStringList>
 #include <QtCore/QString>
@@ -50,6 +51,9 @@ private:
     QHash<QString, QByteArray> m_files;
     int m_failures = 0;
 };
+
+//! Prints \a object as one JSON line (for scenarios that report more than time() does).
+void printLine(const QJsonObject &object);
 
 using ScenarioGroup = void (*)(Runner &bench);
 bool registerGroup(const char *name, ScenarioGroup group);

@@ -10,6 +10,8 @@
 //  q.response.10k.qml.gui_block_max_ms  the same through a QML Resource and Suspense.
 #include "benchdata.h"
 #include "benchmark.h"
+#include "modelsignals.h"
+#include "serverthread.h"
 
 #include <DataClient/collectionmodel.h>
 #include <DataClient/controller.h>
@@ -35,16 +37,11 @@
 
 using namespace DataClient;
 using namespace Qt::StringLiterals;
+using Bench::printLine;
+using Bench::ServerThread;
+using Bench::SignalCount;
 
 namespace {
-
-void printLine(const QJsonObject &object)
-{
-    const QByteArray line = QJsonDocument(object).toJson(QJsonDocument::Compact);
-    std::fwrite(line.constData(), 1, size_t(line.size()), stdout);
-    std::fputc('\n', stdout);
-    std::fflush(stdout);
-}
 
 double median(std::vector<double> values)
 {
@@ -69,33 +66,6 @@ Endpoints endpoints(const QString &urlPrefix)
                                   .urlPrefix = urlPrefix,
                                   .schema = Bench::todoSchema()})};
 }
-
-// Counts every signal a model emits.
-struct SignalCount
-{
-    explicit SignalCount(QAbstractItemModel *model, std::function<void()> onSignal)
-    {
-        auto count = [this, onSignal] {
-            ++total;
-            onSignal();
-        };
-        connections = {
-            QObject::connect(model, &QAbstractItemModel::dataChanged, count),
-            QObject::connect(model, &QAbstractItemModel::rowsInserted, count),
-            QObject::connect(model, &QAbstractItemModel::rowsRemoved, count),
-            QObject::connect(model, &QAbstractItemModel::rowsMoved, count),
-            QObject::connect(model, &QAbstractItemModel::modelReset, count),
-            QObject::connect(model, &QAbstractItemModel::layoutChanged, count),
-        };
-    }
-    ~SignalCount()
-    {
-        for (const auto &connection : connections)
-            QObject::disconnect(connection);
-    }
-    int total = 0;
-    QList<QMetaObject::Connection> connections;
-};
 
 void modelUpdate(Bench::Runner &bench)
 {
@@ -179,46 +149,6 @@ void modelShow(Bench::Runner &bench)
             bench.fail(u"q.model.show.10k"_s, u"wrong row count %1"_s.arg(model.rowCount()));
     });
 }
-
-// The server answers from its own thread, so only the client's work stalls this one.
-class ServerThread
-{
-public:
-    explicit ServerThread(const QByteArray &body)
-    {
-        m_thread.start();
-        m_context.moveToThread(&m_thread);
-        QMetaObject::invokeMethod(
-            &m_context,
-            [this, body] {
-                m_server = new Testing::TestServer; // created on the server thread
-                m_server->route("GET", u"/todos"_s, [body](const Testing::RecordedRequest &) {
-                    return Testing::ServerResponse::raw(body, "application/json");
-                });
-                m_server->listen();
-            },
-            Qt::BlockingQueuedConnection);
-    }
-    ~ServerThread()
-    {
-        QThread *home = QThread::currentThread();
-        QMetaObject::invokeMethod(
-            &m_context,
-            [this, home] {
-                delete m_server;
-                m_context.moveToThread(home); // pushed back, so it is destroyed where it lives
-            },
-            Qt::BlockingQueuedConnection);
-        m_thread.quit();
-        m_thread.wait();
-    }
-    QString url() const { return m_server->baseUrl().toString(); }
-
-private:
-    QThread m_thread;
-    QObject m_context; // lives on m_thread: what the server's setup runs on
-    Testing::TestServer *m_server = nullptr;
-};
 
 // What one round of a stall scenario shows: a model that starts fetching when made.
 using ModelMaker = std::function<CollectionModel *(Controller *controller)>;

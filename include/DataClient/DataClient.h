@@ -17,6 +17,7 @@
 #include <DataClient/preparedwrite.h>
 #include <DataClient/pathtemplate.h>
 #include <DataClient/networkerror.h>
+#include <DataClient/conditionalrequest.h>
 #include <DataClient/restendpoint.h>
 #include <DataClient/resource.h>
 #include <DataClient/createresource.h>

@@ -46,7 +46,7 @@ struct DATACLIENT_REST_EXPORT ResourceOptions
     //! The SPEC option `Collection`: customizes the getList collection (nullptr: default).
     std::shared_ptr<const Collection> collection {};
     // EndpointExtraOptions, passed to every member: pollFrequency, dataExpiryLength,
-    // errorExpiryLength, credentials, timeout, headers, maxResponseBytes (see
+    // errorExpiryLength, credentials, timeout, headers, maxResponseBytes, validators (see
     // DATACLIENT_SHARED_ENDPOINT_OPTIONS).
     DATACLIENT_SHARED_ENDPOINT_OPTIONS(DATACLIENT_OPTION_FIELD)
 };

@@ -58,6 +58,7 @@ class DATACLIENT_REST_EXPORT RestEndpoint : public QObject,
     Q_PROPERTY(QString credentials READ credentialsName CONSTANT)
     Q_PROPERTY(int timeout READ timeout CONSTANT)
     Q_PROPERTY(qint64 maxResponseBytes READ maxResponseBytes CONSTANT)
+    Q_PROPERTY(bool validators READ validators CONSTANT)
     Q_PROPERTY(QString schemaKey READ schemaKey CONSTANT)
     Q_PROPERTY(bool valid READ isValid CONSTANT)
     Q_PROPERTY(QString errorString READ errorString CONSTANT)
@@ -91,6 +92,8 @@ public:
     QString credentialsName() const;
     int timeout() const;
     qint64 maxResponseBytes() const;
+    //! Whether reads send back the validators of the stored answer (the option `validators`).
+    bool validators() const;
     //! False when the path template is malformed; errorString() says why.
     bool isValid() const;
     QString errorString() const;

@@ -7,6 +7,7 @@
 #include "inflighttable_p.h"
 #include "optimisticlayers_p.h"
 #include "pollsubscriptions_p.h"
+#include "validatortable_p.h"
 
 #include <DataClient/controller.h>
 #include <DataClient/restendpoint.h>
@@ -108,6 +109,14 @@ public:
     ChangeSet removeLayers(quint64 own, qint64 date, const QSet<EntityRef> &committed);
     //! Stops everything in flight (destruction): no callback runs afterwards.
     void shutdown();
+    // HTTP validators (controllervalidators.cpp) ----------------------------------------------
+    //! What a new \a request sends of its key's validators, and records of its answer.
+    ConditionalRequest conditionalFor(const detail::InFlightRequest &request) const;
+    //! \a request's answer was 304: keeps the stored result (expiry renewed), or refetches
+    //! once without validators, or fails. Takes over the request's loading state and callers.
+    void answeredNotModified(const std::shared_ptr<detail::InFlightRequest> &request);
+    //! \a request's 2xx answer was stored under \a resultKey (empty: a newer one stays).
+    void rememberValidators(const detail::InFlightRequest &request, const QString &resultKey);
 
     Controller *q;
     QPointer<QNetworkAccessManager> network;
@@ -120,6 +129,7 @@ public:
     detail::InFlightTable inFlight;
     detail::FetchStates states;
     detail::OptimisticLayers layers;
+    detail::ValidatorTable validators;
     detail::PollSubscriptions *polls = nullptr;
 };
 

@@ -82,6 +82,8 @@ void ControllerPrivate::complete(quint64 id, detail::BackgroundJson::Result *wor
         request->callers.cancel();
         return;
     }
+    if (request->conditional.notModified())
+        return answeredNotModified(request);
 
     const bool stoppedLoading = states.finishLoading(request->key);
     bool stateChanged = stoppedLoading;
@@ -146,6 +148,7 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
     // confirmed optimistic delete): views that waited for the request read again.
     changes.entities.unite(touched);
     const bool stateChanged = states.settle(request.key, request.date);
+    rememberValidators(request, resultKey);
 
     request.callers.resolve(answerValue(request, args, value, meta));
     emitChanged(changes); // last: a slot may destroy the Controller

@@ -100,9 +100,11 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
     // An endpoint with the default response hooks hands its answer over as CompactJson, a large
     // body parsed on a worker; others run their hooks on this thread and give a QJsonValue.
     request->compact = endpoint->answersOffThread();
+    request->conditional = conditionalFor(*request);
     try {
         // The exchanges the endpoint starts join the request's abort group.
         const AbortGroup::Scope abortScope(request->abort);
+        const ConditionalRequest::Scope conditionalScope(request->conditional);
         if (request->compact)
             request->compactNetwork = endpoint->fetchCompact(network, params, body);
         else

@@ -52,6 +52,7 @@ StoreWrite ControllerPrivate::setResponse(const EndpointPtr &endpoint, const Par
             << "Controller::setResponse(" << key << "):" << write.error->message();
         return write;
     }
+    validators.forget(key); // they describe the server's answer, which this one replaced
     // Like an answer from the server: newer than every optimistic guess about these entities.
     write.changes.unite(removeLayers(0, date, write.changes.entities));
     const bool stateChanged = states.settle(key, date);
@@ -101,6 +102,7 @@ void Controller::invalidate(const EndpointPtr &endpoint, const Params &params)
     }
     const ChangeSet changes = d->store->invalidateResult(key);
     const bool stateChanged = d->states.invalidate(key);
+    d->validators.forget(key);
     const QPointer<Controller> alive(this);
     d->emitChanged(changes);
     if (alive && stateChanged)
@@ -115,6 +117,7 @@ void Controller::invalidateAll(const KeyPredicate &predicate)
     QStringList stateChanges;
     for (const QString &key : keys) {
         changes.unite(d->store->invalidateResult(key));
+        d->validators.forget(key);
         if (d->states.invalidate(key))
             stateChanges.append(key);
     }
@@ -167,6 +170,7 @@ void Controller::resetEntireStore()
     d->inFlight.forgetReads();
     const ChangeSet changes = d->store->reset();
     d->layers.clear();
+    d->validators.clear();
     const QStringList keys = d->states.clear();
     qCDebug(lcController) << "store reset;" << d->inFlight.size() << "answers in flight dropped";
     const QPointer<Controller> alive(this);

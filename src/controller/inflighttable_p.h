@@ -7,6 +7,7 @@
 #include <DataClient/abortgroup.h>
 #include <DataClient/compactanswer.h>
 #include <DataClient/compactjson.h>
+#include <DataClient/conditionalrequest.h>
 #include <DataClient/endpointoptions.h>
 #include <DataClient/params.h>
 
@@ -58,6 +59,11 @@ struct InFlightRequest
     //! Delivers what a worker made of a large answer (a QFutureWatcher<BackgroundJson::Result>);
     //! owned by the Controller.
     QFutureWatcherBase *converter = nullptr;
+
+    //! The HTTP validators it sends and what its answer said of them (null: none used).
+    ConditionalRequest conditional;
+    //! It repeats a read whose 304 confirmed nothing stored: a 304 now fails it.
+    bool refetchAfter304 = false;
 
     //! The endpoint's future, whichever it is.
     QFuture<void> networkFuture() const

@@ -157,12 +157,21 @@ Problem readBool(const QJSValue &v, std::optional<bool> &target)
     return std::nullopt;
 }
 
+Problem readJs(const QJSValue &v, std::optional<bool> &target)
+{
+    return readBool(v, target);
+}
+
 // The value QML reads for a shared option nobody set.
 QVariant toVariant(int value)
 {
     return value;
 }
 QVariant toVariant(qint64 value)
+{
+    return value;
+}
+QVariant toVariant(bool value)
 {
     return value;
 }

@@ -68,6 +68,7 @@ class DATACLIENT_QML_EXPORT QmlResource : public QObject, public QQmlParserStatu
     //! A number of bytes (a JS number: exact up to 2^53).
     Q_PROPERTY(double maxResponseBytes READ maxResponseBytes WRITE setMaxResponseBytes NOTIFY
                    optionsChanged)
+    Q_PROPERTY(bool validators READ validators WRITE setValidators NOTIFY optionsChanged)
     // Hooks (SPEC 4.4), the `Endpoint` option written as functions
     Q_PROPERTY(QJSValue process READ process WRITE setProcess NOTIFY optionsChanged)
     Q_PROPERTY(
@@ -123,6 +124,8 @@ public:
     void setHeaders(const QJSValue &value) { setSharedOption(u"headers", value); }
     double maxResponseBytes() const { return sharedOption(u"maxResponseBytes").toDouble(); }
     void setMaxResponseBytes(double value) { setSharedOption(u"maxResponseBytes", value); }
+    bool validators() const { return sharedOption(u"validators").toBool(); }
+    void setValidators(bool value) { setSharedOption(u"validators", value); }
     QJSValue process() const { return m_options.process; }
     void setProcess(const QJSValue &value);
     QJSValue getRequestInit() const { return m_options.getRequestInit; }

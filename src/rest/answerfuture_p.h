@@ -3,6 +3,7 @@
 #pragma once
 
 #include "replyfuture_p.h"
+#include "restendpoint_p.h"
 
 #include <DataClient/networkerror.h>
 #include <DataClient/response.h>
@@ -20,7 +21,8 @@ namespace DataClient::detail {
     a 2xx answer goes to \a onAnswer(answer, promise) on \a endpoint's thread, which adds the
     result and returns false, or returns true when it hands the promise on (to a worker that
     finishes it). An exception thrown by \a onAnswer or a failed request fails the future, a
-    canceled request cancels it, and canceling the future cancels the request.
+    canceled request cancels it, and canceling the future cancels the request. The current
+    ConditionalRequest (if the endpoint uses validators) records every answer first.
 */
 template<typename T, typename OnAnswer>
 QFuture<T> answerFuture(QFuture<Response> response, const RestEndpoint *endpoint, OnAnswer onAnswer)
@@ -31,7 +33,9 @@ QFuture<T> answerFuture(QFuture<Response> response, const RestEndpoint *endpoint
     auto *context = const_cast<RestEndpoint *>(endpoint);
     response
         .then(context,
-              [promise, onAnswer = std::move(onAnswer)](const Response &answer) {
+              [promise, onAnswer = std::move(onAnswer),
+               conditional = conditionalRequestOf(*endpoint)](const Response &answer) {
+                  conditional.record(answer);
                   try {
                       if (!answer.isOk())
                           throw NetworkError::fromResponse(answer);

@@ -165,6 +165,11 @@ qint64 RestEndpoint::maxResponseBytes() const
     return d->options.maxResponseBytes;
 }
 
+bool RestEndpoint::validators() const
+{
+    return d->options.validators;
+}
+
 bool RestEndpoint::isValid() const
 {
     return d->error.isEmpty();
@@ -294,6 +299,11 @@ QString describeEndpoint(const RestEndpoint &endpoint)
         text += u' ' + endpoint.name();
     text += u' ' + endpoint.urlPrefix() + endpoint.path();
     return text;
+}
+
+ConditionalRequest conditionalRequestOf(const RestEndpoint &endpoint)
+{
+    return endpoint.validators() ? ConditionalRequest::current() : ConditionalRequest();
 }
 
 } // namespace detail

@@ -1,6 +1,7 @@
 // RestEndpoint's private state, shared by restendpoint.cpp and restendpointfetch.cpp.
 #pragma once
 
+#include <DataClient/conditionalrequest.h>
 #include <DataClient/restendpoint.h>
 
 namespace DataClient {
@@ -25,6 +26,9 @@ QJsonValue readResponseBody(const Response &response, bool hasSchema, const QStr
 //! Throws NetworkError (InvalidResponse, 400) when \a response's Content-Type names a charset
 //! other than UTF-8 (or its subset US-ASCII): JSON is read as UTF-8 only (RFC 8259).
 void requireUtf8Json(const Response &response);
+//! The thread's current ConditionalRequest when \a endpoint uses validators (its option
+//! `validators`), else a null one: what its request sends and records (docs/networking.md).
+ConditionalRequest conditionalRequestOf(const RestEndpoint &endpoint);
 } // namespace detail
 
 } // namespace DataClient

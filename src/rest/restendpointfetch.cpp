@@ -123,7 +123,9 @@ QFuture<Response> RestEndpoint::send(QNetworkAccessManager *network, const Param
     if (!target.isValid())
         return refuse(error);
     try {
-        const RequestInit init = getRequestInit(body);
+        RequestInit init = getRequestInit(body);
+        // After the hook, so that the endpoint's own If-None-Match wins (docs/hooks.md).
+        detail::conditionalRequestOf(*this).addTo(init);
         return fetchResponse(network ? network : defaultNetworkAccessManager(), target, init);
     } catch (...) {
         *refused = std::current_exception();

@@ -46,3 +46,13 @@ add_dependencies(tst_controller_teardown dataclient-teardown-probe)
 dataclient_add_qtest(tst_collectionoption
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionoption.cpp ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
   LIBS DataClient::Controller DataClient::Testing Qt6::Network)
+
+# HTTP validators (issue 13): ETag / Last-Modified sent back, 304 kept without a signal.
+dataclient_add_qtest(tst_validators
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_validators.cpp ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+  LIBS DataClient::Qml DataClient::Testing Qt6::Network)
+# The validator table and what a 304 means, alone.
+dataclient_add_qtest(tst_validatortable
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_validatortable.cpp ${_controller_src}/validatortable.cpp
+  LIBS DataClient::Rest)
+target_include_directories(tst_validatortable PRIVATE ${_controller_src})

@@ -135,7 +135,7 @@ TestCase {
         const tuned = createTemporaryQmlObject('import DataClient; Resource { path: "/todos/:id"; '
             + 'urlPrefix: "http://x"; schema: todo; pollFrequency: 250; timeout: 1234; '
             + 'dataExpiryLength: 5; errorExpiryLength: 6; credentials: "include"; '
-            + 'maxResponseBytes: 4096; headers: ({ "X-Token": "t" }); '
+            + 'maxResponseBytes: 4096; headers: ({ "X-Token": "t" }); validators: false; '
             + 'process: function(value, params) { return value } }', testCase)
         tryVerify(function() { return tuned.valid })
         const extended = tuned.extend({ update: { optimistic: true } })
@@ -147,11 +147,13 @@ TestCase {
         compare(extended.credentials, "include")
         compare(extended.maxResponseBytes, 4096)
         compare(extended.headers["X-Token"], "t")
+        compare(extended.validators, false)
         verify(typeof extended.process === "function")
         compare(extended.urlPrefix, "http://x")
         // ... and the members use them.
         compare(extended.get.timeout, 1234)
         compare(extended.get.pollFrequency, 250)
+        compare(extended.get.validators, false)
     }
 
     function test_unsetOptionsReadAsTheirDefaults() {
@@ -161,6 +163,8 @@ TestCase {
         compare(plain.credentials, "same-origin")
         compare(plain.timeout, 30000)
         compare(plain.maxResponseBytes, 64 * 1024 * 1024)
+        compare(plain.validators, true)
+        compare(plain.get.validators, true)
     }
 
     function test_extendTakesEverySharedOption() {
@@ -195,6 +199,7 @@ TestCase {
             { tag: "unknown option", args: [{ getList: { colour: "red" } }], message: /unknown endpoint option "colour"/ },
             { tag: "wrong type", args: ["x", { path: 5 }], message: /option "path" must be a string/ },
             { tag: "negative size limit", args: [{ get: { maxResponseBytes: -2 } }], message: /option "maxResponseBytes" must be a number of bytes/ },
+            { tag: "validators not a boolean", args: [{ get: { validators: "no" } }], message: /option "validators" must be true or false; got no/ },
             { tag: "bad schema", args: ["x", { path: "/x", schema: [1] }], message: /exactly one Entity/ },
             { tag: "function returns junk", args: [function(base) { return 5 }], message: /must return an object of members/ },
             { tag: "member not an endpoint", args: [function(base) { return { get: testCase } }], message: /member "get" is not an endpoint/ },

@@ -1,0 +1,117 @@
+// ConditionalRequest: what a read sends of the validators it was given, and what its answer
+// said about them. The decisions (use them? refetch?) are the Controller's (validatortable_p.h).
+#include "logging_p.h"
+
+#include <DataClient/conditionalrequest.h>
+#include <DataClient/requestinit.h>
+#include <DataClient/response.h>
+
+#include <algorithm>
+#include <utility>
+
+namespace DataClient {
+
+struct ConditionalRequest::Data
+{
+    Validators validators;
+    bool sent = false;
+    bool notModified = false;
+    Validators received;
+};
+
+namespace {
+
+// The innermost Scope's request on this thread (null when there is none).
+thread_local std::shared_ptr<ConditionalRequest::Data> t_current;
+
+// A value sent back as it came, so it must be one short line: anything else is left out
+// rather than refused (the answer itself is fine; it just cannot be revalidated).
+QByteArray usableValidator(const Response &response, QByteArrayView name)
+{
+    const QByteArray value = response.header(name).trimmed();
+    const bool control = std::any_of(value.cbegin(), value.cend(), [](char c) {
+        return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+    });
+    if (value.size() > Validators::MaxLength || control) {
+        qCDebug(lcRest).noquote() << response.method << response.url.toString() << ": its"
+                                  << name.toByteArray() << "of" << value.size()
+                                  << "bytes is not kept (longer than" << Validators::MaxLength
+                                  << "bytes, or a control character)";
+        return {};
+    }
+    return value;
+}
+
+} // namespace
+
+Validators Validators::of(const Response &response)
+{
+    if (!response.isOk())
+        return {};
+    return {usableValidator(response, "etag"), usableValidator(response, "last-modified")};
+}
+
+ConditionalRequest::ConditionalRequest(const Validators &validators) : d(std::make_shared<Data>())
+{
+    d->validators = validators;
+}
+
+ConditionalRequest::ConditionalRequest(std::shared_ptr<Data> data) : d(std::move(data)) { }
+
+Validators ConditionalRequest::validators() const
+{
+    return d ? d->validators : Validators();
+}
+
+bool ConditionalRequest::sent() const
+{
+    return d && d->sent;
+}
+
+Validators ConditionalRequest::received() const
+{
+    return d ? d->received : Validators();
+}
+
+bool ConditionalRequest::notModified() const
+{
+    return d && d->notModified;
+}
+
+ConditionalRequest ConditionalRequest::current()
+{
+    return ConditionalRequest(t_current);
+}
+
+void ConditionalRequest::addTo(RequestInit &init) const
+{
+    if (!d || d->validators.isEmpty() || init.method != "GET")
+        return;
+    // The endpoint's own conditional request wins: one condition, never two of each.
+    if (init.hasHeader("if-none-match") || init.hasHeader("if-modified-since"))
+        return;
+    if (!d->validators.etag.isEmpty())
+        init.headers.append({QByteArrayLiteral("If-None-Match"), d->validators.etag});
+    if (!d->validators.lastModified.isEmpty())
+        init.headers.append({QByteArrayLiteral("If-Modified-Since"), d->validators.lastModified});
+    d->sent = true;
+}
+
+void ConditionalRequest::record(const Response &answer) const
+{
+    if (!d || answer.method != "GET")
+        return;
+    d->notModified = answer.status == 304;
+    d->received = Validators::of(answer);
+}
+
+ConditionalRequest::Scope::Scope(const ConditionalRequest &request)
+    : m_previous(std::exchange(t_current, request.d))
+{ }
+
+ConditionalRequest::Scope::~Scope()
+{
+    t_current = std::static_pointer_cast<ConditionalRequest::Data>(m_previous);
+}
+
+} // namespace DataClient
