@@ -91,6 +91,10 @@ public:
     QString credentialsName() const;
     int timeout() const;
     qint64 maxResponseBytes() const;
+    //! The `retry` option, or the default of the endpoint's kind when unset: reads
+    //! RetryPolicy::forReads(), mutations RetryPolicy::none().
+    RetryPolicy retryPolicy() const;
+    bool refetchOnActivate() const;
     //! False when the path template is malformed; errorString() says why.
     bool isValid() const;
     QString errorString() const;
