@@ -10,6 +10,7 @@
 //  q.response.10k.qml.gui_block_max_ms  the same through a QML Resource and Suspense.
 #include "benchdata.h"
 #include "benchmark.h"
+#include "serverthread.h"
 
 #include <DataClient/collectionmodel.h>
 #include <DataClient/controller.h>
@@ -181,43 +182,16 @@ void modelShow(Bench::Runner &bench)
 }
 
 // The server answers from its own thread, so only the client's work stalls this one.
-class ServerThread
+class ServerThread : public Bench::ServerThread
 {
 public:
     explicit ServerThread(const QByteArray &body)
-    {
-        m_thread.start();
-        m_context.moveToThread(&m_thread);
-        QMetaObject::invokeMethod(
-            &m_context,
-            [this, body] {
-                m_server = new Testing::TestServer; // created on the server thread
-                m_server->route("GET", u"/todos"_s, [body](const Testing::RecordedRequest &) {
-                    return Testing::ServerResponse::raw(body, "application/json");
-                });
-                m_server->listen();
-            },
-            Qt::BlockingQueuedConnection);
-    }
-    ~ServerThread()
-    {
-        QThread *home = QThread::currentThread();
-        QMetaObject::invokeMethod(
-            &m_context,
-            [this, home] {
-                delete m_server;
-                m_context.moveToThread(home); // pushed back, so it is destroyed where it lives
-            },
-            Qt::BlockingQueuedConnection);
-        m_thread.quit();
-        m_thread.wait();
-    }
-    QString url() const { return m_server->baseUrl().toString(); }
-
-private:
-    QThread m_thread;
-    QObject m_context; // lives on m_thread: what the server's setup runs on
-    Testing::TestServer *m_server = nullptr;
+        : Bench::ServerThread([body](Testing::TestServer &server) {
+              server.route("GET", u"/todos"_s, [body](const Testing::RecordedRequest &) {
+                  return Testing::ServerResponse::raw(body, "application/json");
+              });
+          })
+    { }
 };
 
 // What one round of a stall scenario shows: a model that starts fetching when made.

@@ -170,6 +170,21 @@ void CollectionModelPrivate::publish(const ResponseState &state,
         stale = newStale;
         Q_EMIT q->staleChanged();
     }
+    const bool newPaused = isActive() && state.paused;
+    const bool newRetrying = isActive() && state.retrying;
+    const int newAttempt = isActive() ? state.attempt : 0;
+    if (newPaused != paused) {
+        paused = newPaused;
+        Q_EMIT q->pausedChanged();
+    }
+    if (newRetrying != retrying) {
+        retrying = newRetrying;
+        Q_EMIT q->retryingChanged();
+    }
+    if (newAttempt != attempt) {
+        attempt = newAttempt;
+        Q_EMIT q->attemptChanged();
+    }
     if (newStatus != status) {
         status = newStatus;
         Q_EMIT q->statusChanged();
@@ -197,13 +212,33 @@ void CollectionModelPrivate::fetchNow(bool force)
 {
     if (!isActive())
         return;
-    QFuture<QVariant> request
+    // The outcome arrives through changed() / fetchStateChanged(); the future is kept only to
+    // be canceled when the model goes.
+    fetching
         = force ? controller->fetch(endpoint, params) : controller->fetchIfStale(endpoint, params);
-    Q_UNUSED(request); // the outcome arrives through changed() / fetchStateChanged()
+}
+
+void CollectionModelPrivate::updateWatch()
+{
+    const bool same
+        = watchedEndpoint == endpoint && watchedParams == params && watchedController == controller;
+    if (watchedEndpoint && (!isActive() || !same)) {
+        if (watchedController)
+            watchedController->unwatch(watchedEndpoint, watchedParams);
+        watchedEndpoint.reset();
+        watchedParams.clear();
+        watchedController = nullptr;
+    }
+    if (isActive() && !watchedEndpoint && controller->watch(endpoint, params)) {
+        watchedEndpoint = endpoint;
+        watchedParams = params;
+        watchedController = controller;
+    }
 }
 
 void CollectionModelPrivate::updateSubscription()
 {
+    updateWatch();
     const bool want = isActive() && live && endpoint->pollFrequency() > 0;
     const bool same = subscribedEndpoint == endpoint && subscribedParams == params
         && subscribedController == controller;

@@ -68,6 +68,10 @@ class DATACLIENT_QML_EXPORT QmlResource : public QObject, public QQmlParserStatu
     //! A number of bytes (a JS number: exact up to 2^53).
     Q_PROPERTY(double maxResponseBytes READ maxResponseBytes WRITE setMaxResponseBytes NOTIFY
                    optionsChanged)
+    //! { count, delay, maxDelay } (ms), false for no retries; unset: the kind's default.
+    Q_PROPERTY(QJSValue retry READ retry WRITE setRetry NOTIFY optionsChanged)
+    Q_PROPERTY(bool refetchOnActivate READ refetchOnActivate WRITE setRefetchOnActivate NOTIFY
+                   optionsChanged)
     // Hooks (SPEC 4.4), the `Endpoint` option written as functions
     Q_PROPERTY(QJSValue process READ process WRITE setProcess NOTIFY optionsChanged)
     Q_PROPERTY(
@@ -123,6 +127,10 @@ public:
     void setHeaders(const QJSValue &value) { setSharedOption(u"headers", value); }
     double maxResponseBytes() const { return sharedOption(u"maxResponseBytes").toDouble(); }
     void setMaxResponseBytes(double value) { setSharedOption(u"maxResponseBytes", value); }
+    QJSValue retry() const { return m_options.shared.value(QStringLiteral("retry")); }
+    void setRetry(const QJSValue &value) { setSharedOption(u"retry", value); }
+    bool refetchOnActivate() const { return sharedOption(u"refetchOnActivate").toBool(); }
+    void setRefetchOnActivate(bool value) { setSharedOption(u"refetchOnActivate", value); }
     QJSValue process() const { return m_options.process; }
     void setProcess(const QJSValue &value);
     QJSValue getRequestInit() const { return m_options.getRequestInit; }

@@ -59,6 +59,21 @@ dataclient_add_qtest(tst_collectionoption
 # Retries with backoff (issue 13): the real server, virtual time; the backoff rules compiled in.
 dataclient_add_qtest(tst_retry
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_retry.cpp ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+    ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h
     ${_controller_src}/retrybackoff.cpp ${_controller_src}/retrybackoff_p.h
   LIBS DataClient::Controller DataClient::Testing Qt6::Network)
 target_include_directories(tst_retry PRIVATE ${_controller_src})
+
+# Connectivity and application state (issue 13): the real server, virtual time, a manual source.
+foreach(behaviour connectivity appstate)
+  dataclient_add_qtest(tst_${behaviour}
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${behaviour}.cpp ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h
+      ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+    LIBS DataClient::Controller DataClient::Testing Qt6::Network)
+endforeach()
+
+# A query (CollectionModel) on a network that fails and goes offline (issue 13).
+dataclient_add_qtest(tst_querynetwork
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_querynetwork.cpp ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h
+    ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+  LIBS DataClient::Qml DataClient::Testing Qt6::Network)

@@ -1,8 +1,8 @@
 // Retries with backoff (issue 13), against the in-process server and in virtual time: what the
 // server received (attempts and their spacing), Retry-After, what is never retried, dedupe during
 // backoff, a reset or a caller gone during backoff, and settings that are refused.
-#include "controllerfixture.h"
 #include "retrybackoff_p.h"
+#include "virtualtimefixture.h"
 
 #include <DataClient/restendpoint.h>
 #include <DataClient/testing/virtualclock.h>
@@ -19,29 +19,10 @@ using namespace ControllerFixture;
 using namespace DataClient::Testing;
 using DataClient::detail::RetryBackoff;
 
-class tst_Retry : public QObject
+class tst_Retry : public VirtualTimeTest
 {
     Q_OBJECT
 
-    std::unique_ptr<TestServer> server;
-    std::unique_ptr<Controller> controller;
-    std::unique_ptr<VirtualClock> clock;
-    //! The virtual time at which each request arrived.
-    QList<qint64> arrivals;
-    //! What the server answers, in turn; the last one is repeated.
-    QList<ServerResponse> script;
-
-    EndpointPtr endpoint(const QByteArray &method = "GET",
-                         std::optional<RetryPolicy> retry = std::nullopt) const
-    {
-        return RestEndpoint::create(
-            {.method = method, .path = u"/items"_s, .urlPrefix = server->url(), .retry = retry});
-    }
-    //! Waits (for the server's signal, never a sleep) until \a count requests arrived.
-    bool waitForRequests(qsizetype count)
-    {
-        return QTest::qWaitFor([&] { return server->requestCount() >= count; }, 5000);
-    }
     //! What the server received in virtual time, relative to the first request.
     QList<qint64> spacing() const
     {
@@ -59,29 +40,6 @@ class tst_Retry : public QObject
     }
 
 private Q_SLOTS:
-    void init()
-    {
-        server = std::make_unique<TestServer>();
-        QVERIFY(server->listen());
-        arrivals.clear();
-        script = {ServerResponse::json(QJsonArray {1, 2})};
-        server->route("*", u"/items"_s, [this](const RecordedRequest &) {
-            arrivals.append(clock->now());
-            return script.size() > 1 ? script.takeFirst() : script.constFirst();
-        });
-        controller = std::make_unique<Controller>();
-        clock = std::make_unique<VirtualClock>();
-        clock->install(controller.get());
-        // Full jitter at one half: attempt 2 waits 500 ms, 3 waits 1000, 4 waits 2000.
-        controller->setRandomSource([] { return 0.5; });
-    }
-    void cleanup()
-    {
-        controller.reset();
-        clock.reset();
-        server.reset();
-    }
-
     void readsRetryWithExponentialBackoff()
     {
         script = {ServerResponse::json({}, 503), ServerResponse::json({}, 500),
@@ -323,6 +281,7 @@ private Q_SLOTS:
                   ServerResponse::json(QJsonArray {4})};
         const EndpointPtr items = RestEndpoint::create(
             {.path = u"/items"_s, .urlPrefix = server->url(), .timeout = 100});
+        QCOMPARE(items->retryPolicy(), RetryPolicy::forReads());
         QFuture<QVariant> future = controller->fetch(items);
         QTRY_VERIFY_WITH_TIMEOUT(controller->getResponse(items).retrying, 5000);
         clock->advance(500);
