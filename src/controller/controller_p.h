@@ -133,9 +133,12 @@ public:
     void onOnline(bool isOnline);
     //! Sends the paused requests, refetches what is shown and stale, resumes polling.
     void reconnect();
-    //! fetchIfStale() of every shown or polled key that is not Valid; \a activation: only
-    //! endpoints with refetchOnActivate. Returns how many requests started.
-    int refetchShown(bool activation);
+    //! Queues a refetch of every shown or polled key that is not Valid; \a activation: only
+    //! endpoints with refetchOnActivate. The queue drains a batch per event-loop turn.
+    void refetchShown(bool activation);
+    //! Fetches the next RefetchBatch queued keys that still need it; queues the rest for the
+    //! next event-loop turn, so that 100 shown keys never stall the GUI thread in one turn.
+    void drainRefetches();
     //! Connects QGuiApplication::applicationStateChanged, when there is one.
     void followApplicationState();
     //! Polling runs only while online and the application is not suspended or hidden.
@@ -164,6 +167,11 @@ public:
     //! When the application stopped being active (clock time), -1 while active.
     qint64 inactiveSince = -1;
     int refetchOnActivateAfter = 30000;
+    //! Shown keys waiting to be refetched (reconnect, activation), each once.
+    QList<std::pair<EndpointPtr, Params>> refetchQueue;
+    QSet<QString> refetchQueued;
+    bool drainScheduled = false;
+    static constexpr int RefetchBatch = 8;
 };
 
 } // namespace DataClient

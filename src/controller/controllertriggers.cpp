@@ -53,29 +53,56 @@ void ControllerPrivate::reconnect()
         refetchShown(false);
 }
 
-int ControllerPrivate::refetchShown(bool activation)
+void ControllerPrivate::refetchShown(bool activation)
 {
     QList<std::pair<EndpointPtr, Params>> keys = shown.all();
     if (polls)
         keys += polls->polled();
-    int started = 0;
-    const QPointer<Controller> alive(q);
-    for (const auto &[endpoint, params] : std::as_const(keys)) {
-        if (!alive || offline())
-            break;
+    for (auto &[endpoint, params] : keys) {
         if (activation && !endpoint->refetchOnActivate())
             continue;
-        if (inFlight.findRead(endpoint->requestKey(params)))
-            continue; // already asked (a shown key that is also polled, a paused read)
+        QString requestKey = endpoint->requestKey(params);
+        if (refetchQueued.contains(requestKey))
+            continue; // a key both shown and polled, or a flapping network: once
+        refetchQueued.insert(std::move(requestKey));
+        refetchQueue.append({std::move(endpoint), std::move(params)});
+    }
+    qCDebug(lcController) << refetchQueue.size() << "shown keys to check"
+                          << (activation ? "(application active)" : "(reconnect)");
+    drainRefetches();
+}
+
+void ControllerPrivate::drainRefetches()
+{
+    drainScheduled = false;
+    int started = 0;
+    const QPointer<Controller> alive(q);
+    while (!refetchQueue.isEmpty() && started < RefetchBatch) {
+        if (!alive)
+            return;
+        if (offline()) {
+            // Offline again: the next reconnect queues what is still stale.
+            refetchQueue.clear();
+            refetchQueued.clear();
+            return;
+        }
+        const auto [endpoint, params] = refetchQueue.takeFirst();
+        const QString requestKey = endpoint->requestKey(params);
+        refetchQueued.remove(requestKey);
+        if (inFlight.findRead(requestKey))
+            continue; // already asked (a paused read sent on reconnect, a poll)
         if (q->getResponse(endpoint, params).status == ExpiryStatus::Valid)
             continue;
         QFuture<QVariant> request = fetch(endpoint, params, QJsonValue());
         Q_UNUSED(request); // the outcome arrives through changed() / fetchStateChanged()
         ++started;
     }
-    qCDebug(lcController) << "refetched" << started << "shown keys"
-                          << (activation ? "(application active)" : "(reconnect)");
-    return started;
+    if (alive && !refetchQueue.isEmpty() && !drainScheduled) {
+        // The next batch after the event loop had its turn (not a wait: no scheduler entry).
+        drainScheduled = true;
+        QMetaObject::invokeMethod(
+            q, [this] { drainRefetches(); }, Qt::QueuedConnection);
+    }
 }
 
 void ControllerPrivate::updatePolling()
