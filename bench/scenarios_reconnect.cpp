@@ -4,12 +4,12 @@
 // online until every answer is stored.
 #include "benchmark.h"
 #include "serverthread.h"
+#include "stallmeter.h"
 
 #include <DataClient/connectivity.h>
 #include <DataClient/controller.h>
 #include <DataClient/restendpoint.h>
 
-#include <QtCore/QElapsedTimer>
 #include <QtCore/QEventLoop>
 #include <QtCore/QJsonObject>
 #include <QtCore/QTimer>
@@ -53,29 +53,14 @@ Round reconnectOnce(const QString &url, Bench::ServerThread &server)
         if (++answered == Keys)
             loop.quit();
     });
-    QElapsedTimer clock;
-    qint64 lastBeat = 0;
-    qint64 longest = 0;
-    // A zero-interval timer fires whenever the event loop gets control back: the gap between
-    // two beats is how long the GUI thread was busy.
-    QTimer heartbeat;
-    heartbeat.setInterval(0);
-    QObject::connect(&heartbeat, &QTimer::timeout, [&] {
-        const qint64 now = clock.nsecsElapsed();
-        longest = std::max(longest, now - lastBeat);
-        lastBeat = now;
-    });
     QTimer::singleShot(10000, &loop, &QEventLoop::quit); // a broken round ends, and shows
-    heartbeat.start();
-    clock.start();
+    Bench::StallMeter clock;
     connectivity.setOnline(true); // the reconnect's own turn counts too
-    const qint64 reconnected = clock.nsecsElapsed();
+    const qint64 reconnected = clock.elapsed();
     loop.exec();
-    const qint64 end = clock.nsecsElapsed();
-    longest = std::max(longest, end - lastBeat);
-    heartbeat.stop();
-    return {double(longest) / 1e6, double(end) / 1e6, double(reconnected) / 1e6,
-            server.requestCount()};
+    const qint64 end = clock.elapsed();
+    const double longest = clock.stop();
+    return {longest, double(end) / 1e6, double(reconnected) / 1e6, server.requestCount()};
 }
 
 } // namespace

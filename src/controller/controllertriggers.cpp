@@ -159,6 +159,7 @@ bool Controller::isOnline() const
 
 void Controller::setRefetchOnActivateAfter(int ms)
 {
+    DATACLIENT_ASSERT_THREAD(this);
     d->refetchOnActivateAfter = std::max(0, ms);
 }
 
@@ -218,6 +219,7 @@ int Controller::runDueTimers()
 
 void Controller::setRandomSource(RandomSource source)
 {
+    DATACLIENT_ASSERT_THREAD(this);
     d->random = std::move(source);
 }
 

@@ -170,21 +170,16 @@ void CollectionModelPrivate::publish(const ResponseState &state,
         stale = newStale;
         Q_EMIT q->staleChanged();
     }
-    const bool newPaused = isActive() && state.paused;
-    const bool newRetrying = isActive() && state.retrying;
-    const int newAttempt = isActive() ? state.attempt : 0;
-    if (newPaused != paused) {
-        paused = newPaused;
-        Q_EMIT q->pausedChanged();
-    }
-    if (newRetrying != retrying) {
-        retrying = newRetrying;
-        Q_EMIT q->retryingChanged();
-    }
-    if (newAttempt != attempt) {
-        attempt = newAttempt;
-        Q_EMIT q->attemptChanged();
-    }
+    // The read's progress on a real network (issue 13): one notification per change.
+    const auto update = [this](auto &field, auto value, void (CollectionModel::*changed)()) {
+        if (field != value) {
+            field = value;
+            Q_EMIT(q->*changed)();
+        }
+    };
+    update(paused, isActive() && state.paused, &CollectionModel::pausedChanged);
+    update(retrying, isActive() && state.retrying, &CollectionModel::retryingChanged);
+    update(attempt, isActive() ? state.attempt : 0, &CollectionModel::attemptChanged);
     if (newStatus != status) {
         status = newStatus;
         Q_EMIT q->statusChanged();
