@@ -46,6 +46,10 @@ void ControllerPrivate::reconnect()
             return; // a slot went offline again or destroyed the Controller
         if (!request || !request->paused)
             continue;
+        if (request->callers.waiting() == 0) {
+            endWaiting(id, "every caller left while offline"); // a query destroyed offline
+            continue;
+        }
         send(*request);
         Q_EMIT q->fetchStateChanged(request->key);
     }

@@ -158,7 +158,9 @@ private Q_SLOTS:
 
     void networkFailureIsAnErrorWithStatusZero()
     {
-        const EndpointPtr unreachable = todos.get->extend({.urlPrefix = u"http://127.0.0.1:1"_s});
+        // Not retried: the refused connection is the answer (retries: tst_retry).
+        const EndpointPtr unreachable = todos.get->extend(
+            {.urlPrefix = u"http://127.0.0.1:1"_s, .retry = RetryPolicy::none()});
         const Outcome outcome = await(controller->fetch(unreachable, {{u"id"_s, 1}}));
         QVERIFY(outcome.error);
         QCOMPARE(outcome.error->status(), 0);

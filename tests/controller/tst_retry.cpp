@@ -40,6 +40,22 @@ class tst_Retry : public VirtualTimeTest
     }
 
 private Q_SLOTS:
+    void theExampleOfTheDocs()
+    {
+        // docs/networking.md "Time: the Controller's scheduler", line for line.
+        Controller controller;
+        controller.setConnectivity(connectivity.get());
+        const EndpointPtr items = endpoint();
+        script = {ServerResponse::json({}, 503), ServerResponse::json(QJsonArray {1})};
+        DataClient::Testing::VirtualClock clock; // #include <DataClient/testing/virtualclock.h>
+        clock.install(&controller); // the Controller's clock and its scheduler
+        QFuture<QVariant> todos = controller.fetch(items); // the server answers 503: a retry waits
+        QTRY_VERIFY(controller.getResponse(items).retrying);
+        clock.advance(1000); // the retry is sent now, synchronously
+        QCOMPARE(await(todos).value->toList(), (QVariantList {1}));
+        QCOMPARE(server->requestCount(), 2);
+    }
+
     void readsRetryWithExponentialBackoff()
     {
         script = {ServerResponse::json({}, 503), ServerResponse::json({}, 500),
