@@ -111,9 +111,8 @@ private Q_SLOTS:
     {
         script = {ServerResponse::json({}, 503), ServerResponse::json(QJsonArray {9})};
         const EndpointPtr items = endpoint();
-        QFuture<QVariant> future = controller->fetch(items);
-        QVERIFY(waitForRequests(1));
-        QTRY_VERIFY(controller->getResponse(items).retrying);
+        QFuture<QVariant> future;
+        QVERIFY(fetchUntilRetrying(items, &future));
         connectivity->setOnline(false);
         clock->advance(60000); // the backoff ends offline: the attempt waits
         const ResponseState state = controller->getResponse(items);

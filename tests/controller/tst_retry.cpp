@@ -61,9 +61,8 @@ private Q_SLOTS:
         script = {ServerResponse::json({}, 503), ServerResponse::json({}, 500),
                   ServerResponse::json({}, 502), ServerResponse::json(QJsonArray {7})};
         const EndpointPtr items = endpoint();
-        QFuture<QVariant> future = controller->fetch(items);
-        QVERIFY(waitForRequests(1));
-        QTRY_VERIFY(controller->getResponse(items).retrying);
+        QFuture<QVariant> future;
+        QVERIFY(fetchUntilRetrying(items, &future));
         ResponseState state = controller->getResponse(items);
         QCOMPARE(state.attempt, 2);
         QVERIFY(state.loading);
@@ -214,9 +213,8 @@ private Q_SLOTS:
         controller->setResponse(items, {}, QJsonArray {1});
         controller->expireAll([](const QString &) { return true; });
         script = {ServerResponse::json({}, 503)};
-        QFuture<QVariant> future = controller->fetch(items);
-        QVERIFY(waitForRequests(1));
-        QTRY_VERIFY(controller->getResponse(items).retrying);
+        QFuture<QVariant> future;
+        QVERIFY(fetchUntilRetrying(items, &future));
         const ResponseState state = controller->getResponse(items);
         QVERIFY(state.hasData());
         QCOMPARE(state.data.toList(), (QVariantList {1}));
@@ -226,9 +224,8 @@ private Q_SLOTS:
     {
         script = {ServerResponse::json({}, 503), ServerResponse::json(QJsonArray {3})};
         const EndpointPtr items = endpoint();
-        QFuture<QVariant> first = controller->fetch(items);
-        QVERIFY(waitForRequests(1));
-        QTRY_VERIFY(controller->getResponse(items).retrying);
+        QFuture<QVariant> first;
+        QVERIFY(fetchUntilRetrying(items, &first));
         QFuture<QVariant> second = controller->fetch(items);
         QFuture<QVariant> third = controller->fetchIfStale(items);
         clock->advance(500);
@@ -242,9 +239,8 @@ private Q_SLOTS:
     {
         script = {ServerResponse::json({}, 503), ServerResponse::json(QJsonArray {3})};
         const EndpointPtr items = endpoint();
-        QFuture<QVariant> future = controller->fetch(items);
-        QVERIFY(waitForRequests(1));
-        QTRY_VERIFY(controller->getResponse(items).retrying);
+        QFuture<QVariant> future;
+        QVERIFY(fetchUntilRetrying(items, &future));
         QSignalSpy states(controller.get(), &Controller::fetchStateChanged);
         controller->resetEntireStore();
         QVERIFY(await(future).canceled());
@@ -261,9 +257,8 @@ private Q_SLOTS:
     {
         script = {ServerResponse::json({}, 503), ServerResponse::json(QJsonArray {3})};
         const EndpointPtr items = endpoint();
-        QFuture<QVariant> future = controller->fetch(items);
-        QVERIFY(waitForRequests(1));
-        QTRY_VERIFY(controller->getResponse(items).retrying);
+        QFuture<QVariant> future;
+        QVERIFY(fetchUntilRetrying(items, &future));
         future.cancel(); // a query destroyed: its future is canceled
         clock->advance(60000);
         QTRY_VERIFY(!controller->isLoading(items));

@@ -47,6 +47,12 @@ protected:
     {
         return QTest::qWaitFor([&] { return server->requestCount() >= count; }, 5000);
     }
+    //! Starts a read of \a items whose first attempt fails: true once it waits to retry.
+    bool fetchUntilRetrying(const DataClient::EndpointPtr &items, QFuture<QVariant> *future)
+    {
+        *future = controller->fetch(items);
+        return QTest::qWaitFor([&] { return controller->getResponse(items).retrying; }, 5000);
+    }
     //! Proves that nothing else is on its way: a mutation sent after whatever the test did
     //! arrives, and the server had received \a expected requests before it.
     bool receivedExactly(qsizetype expected)
