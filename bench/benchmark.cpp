@@ -140,6 +140,12 @@ void Runner::memory(const QString &name, qint64 bytes)
     printLine(QJsonObject {{u"name"_s, name}, {u"bytes"_s, bytes}, {u"mb"_s, double(bytes) / 1e6}});
 }
 
+void Runner::report(const QJsonObject &line)
+{
+    if (wanted(line.value(u"name"_s).toString()))
+        printLine(line);
+}
+
 void Runner::fail(const QString &name, const QString &what)
 {
     ++m_failures;

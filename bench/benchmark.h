@@ -10,6 +10,7 @@
 #include <QtCore/QByteArray>
 #include <QtCore/QJsonObject>
 #include <QtCore/QHash>
+#include <QtCore/QJsonObject>
 #include <QtCore/QStringList>
 #include <QtCore/QString>
 
@@ -39,6 +40,8 @@ public:
               const std::function<void()> &op);
     //! Reports a memory figure in bytes.
     void memory(const QString &name, qint64 bytes);
+    //! Prints a line of figures of its own (\a line has "name"), if that scenario was asked for.
+    void report(const QJsonObject &line);
     //! A failed sanity check: printed as {"name":..., "error":...} and counted.
     void fail(const QString &name, const QString &what);
     int failures() const { return m_failures; }

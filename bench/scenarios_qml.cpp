@@ -12,6 +12,7 @@
 #include "benchmark.h"
 #include "modelsignals.h"
 #include "serverthread.h"
+#include "stallmeter.h"
 
 #include <DataClient/collectionmodel.h>
 #include <DataClient/controller.h>
@@ -159,27 +160,13 @@ void measureStall(Bench::Runner &bench, const QString &name, const ModelMaker &m
 {
     auto once = [&](double *totalMs, double *modelMs) -> double {
         Controller controller;
-        QElapsedTimer clock;
         qint64 committedAt = 0;
         qint64 shownAt = 0;
-        QObject::connect(&controller, &Controller::changed,
-                         [&] { committedAt = clock.nsecsElapsed(); });
-        qint64 lastBeat = 0;
-        qint64 longest = 0;
-        // A zero-interval timer fires whenever the event loop gets control back: the gap between
-        // two beats is how long the GUI thread was busy.
-        QTimer heartbeat;
-        heartbeat.setInterval(0);
-        QObject::connect(&heartbeat, &QTimer::timeout, [&] {
-            const qint64 now = clock.nsecsElapsed();
-            longest = std::max(longest, now - lastBeat);
-            lastBeat = now;
-        });
-        clock.start();
-        heartbeat.start();
+        Bench::StallMeter clock;
+        QObject::connect(&controller, &Controller::changed, [&] { committedAt = clock.elapsed(); });
         CollectionModel *model = makeModel(&controller); // fetches: nothing is stored
         QObject::connect(model, &QAbstractItemModel::rowsInserted,
-                         [&] { shownAt = clock.nsecsElapsed(); });
+                         [&] { shownAt = clock.elapsed(); });
         QEventLoop loop;
         QObject::connect(model, &CollectionModel::statusChanged, &loop, [&] {
             if (model->status() != CollectionModel::Loading)
@@ -187,15 +174,14 @@ void measureStall(Bench::Runner &bench, const QString &name, const ModelMaker &m
         });
         if (model->status() == CollectionModel::Loading)
             loop.exec();
-        const qint64 end = clock.nsecsElapsed();
-        longest = std::max(longest, end - lastBeat);
-        heartbeat.stop();
+        const qint64 end = clock.elapsed();
+        const double longest = clock.stop();
         *totalMs = double(end) / 1e6;
         *modelMs = double(shownAt - committedAt) / 1e6;
         if (model->rowCount() != 10000)
             bench.fail(name, u"the model shows %1 rows, expected 10000"_s.arg(model->rowCount()));
         delete model;
-        return double(longest) / 1e6;
+        return longest;
     };
     const int rounds = 7;
     double total = 0;

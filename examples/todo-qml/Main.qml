@@ -30,7 +30,9 @@ ApplicationWindow {
         if (query.error)
             return "error " + query.error.status + " " + query.error.message;
         return ["idle", "loading", "ready", "error"][query.status] + ", " + query.count + " rows"
-               + (query.loading ? ", request in flight" : "");
+               + (query.loading ? ", request in flight" : "")
+               + (query.retrying ? ", retrying (attempt " + query.attempt + ")" : "")
+               + (query.paused ? ", paused (offline)" : "");
     }
 
     // Runs a mutation; on failure the optimistic change is already rolled back, so the banner
@@ -67,12 +69,16 @@ ApplicationWindow {
     Resource {
         id: users
         urlPrefix: window.apiUrl
+        // A demo retries quickly: --fail-rate shows reads recovering, a dead server an error
+        // within a second (the default is 3 retries from 1 s, docs/networking.md).
+        retry: ({ count: 2, delay: 250, maxDelay: 1000 })
         path: "/users/:id"
         schema: user
     }
     Resource {
         id: todos
         urlPrefix: window.apiUrl
+        retry: ({ count: 2, delay: 250, maxDelay: 1000 })
         path: "/todos/:id"
         schema: todo
         searchParams: ["userId"]
@@ -82,6 +88,7 @@ ApplicationWindow {
     Resource {
         id: status
         urlPrefix: window.apiUrl
+        retry: ({ count: 2, delay: 250, maxDelay: 1000 })
         path: "/status/:id"
         schema: serverStatus
         pollFrequency: 1000

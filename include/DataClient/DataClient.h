@@ -18,9 +18,11 @@
 #include <DataClient/pathtemplate.h>
 #include <DataClient/networkerror.h>
 #include <DataClient/conditionalrequest.h>
+#include <DataClient/retrypolicy.h>
 #include <DataClient/restendpoint.h>
 #include <DataClient/resource.h>
 #include <DataClient/createresource.h>
+#include <DataClient/connectivity.h>
 #include <DataClient/controller.h>
 #include <DataClient/collectionmodel.h>
 #include <DataClient/qmlcontroller.h>

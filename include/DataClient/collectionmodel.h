@@ -69,6 +69,12 @@ class DATACLIENT_QML_EXPORT CollectionModel : public QAbstractListModel
     Q_PROPERTY(bool loading READ isLoading NOTIFY loadingChanged)
     //! The shown data is past its expiry (a refetch is under way or due).
     Q_PROPERTY(bool stale READ isStale NOTIFY staleChanged)
+    //! The key's read waits for connectivity (offline); the data shown stays.
+    Q_PROPERTY(bool paused READ isPaused NOTIFY pausedChanged)
+    //! The key's read failed and waits to try again (backoff); the data shown stays.
+    Q_PROPERTY(bool retrying READ isRetrying NOTIFY retryingChanged)
+    //! The attempt of the key's read under way or waited for (1, 2, ...); 0 when none.
+    Q_PROPERTY(int attempt READ attempt NOTIFY attemptChanged)
     //! false: the model does nothing (Idle); true (default): it queries.
     Q_PROPERTY(bool enabled READ isEnabled WRITE setEnabled NOTIFY enabledChanged)
     //! Subscribes to polling (Controller::subscribe) while active: the `Live` QML type.
@@ -119,6 +125,9 @@ public:
     QVariant errorValue() const;
     bool isLoading() const;
     bool isStale() const;
+    bool isPaused() const;
+    bool isRetrying() const;
+    int attempt() const;
     bool isEnabled() const;
     void setEnabled(bool enabled);
     bool isLive() const;
@@ -161,6 +170,9 @@ Q_SIGNALS:
     void errorChanged();
     void loadingChanged();
     void staleChanged();
+    void pausedChanged();
+    void retryingChanged();
+    void attemptChanged();
     void enabledChanged();
     void liveChanged();
     void countChanged();

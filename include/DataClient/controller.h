@@ -29,6 +29,7 @@ QT_END_NAMESPACE
 
 namespace DataClient {
 
+class Connectivity;
 class ControllerPrivate;
 class Store;
 
@@ -60,6 +61,8 @@ class DATACLIENT_CONTROLLER_EXPORT Controller : public QObject
 public:
     //! Milliseconds since the epoch; replaceable for tests (setClock()).
     using Clock = std::function<qint64()>;
+    //! Uniform random numbers in [0, 1): the jitter of retry backoff (setRandomSource()).
+    using RandomSource = std::function<double()>;
     //! Selects cache keys ("GET http://host/todos?userId=1") for invalidateAll() / expireAll().
     using KeyPredicate = std::function<bool(const QString &key)>;
 
@@ -158,18 +161,68 @@ public:
     //! The key's polling interval in ms, 0 when nobody subscribes.
     int pollInterval(const EndpointPtr &endpoint, const Params &params = {}) const;
 
+    /*!
+        Registers a viewer of the key of \a endpoint + \a params (CollectionModel, Suspense and
+        Live do it while active). A shown key that is stale or invalid is refetched, once, when
+        connectivity returns and when the application becomes active again. Counted by
+        reference; does not fetch by itself. Returns false (and warns) when the endpoint is null
+        or its params unusable.
+    */
+    bool watch(const EndpointPtr &endpoint, const Params &params = {});
+    //! Removes one viewer added with watch().
+    bool unwatch(const EndpointPtr &endpoint, const Params &params = {});
+
+    // Connectivity and application state -------------------------------------------------------
+
+    /*!
+        The Connectivity the Controller asks before sending a read (not owned; it must outlive
+        the Controller or be reset first). nullptr: Connectivity::system(), the default.
+    */
+    void setConnectivity(Connectivity *connectivity);
+    Connectivity *connectivity() const;
+    bool isOnline() const;
+    //! How long the application must have been inactive before becoming active refetches the
+    //! stale keys something shows (default 30000 ms).
+    void setRefetchOnActivateAfter(int ms);
+    int refetchOnActivateAfter() const;
+    Qt::ApplicationState applicationState() const;
+
     // Time -------------------------------------------------------------------------------------
 
-    //! Replaces the clock (tests); an empty function restores the system clock.
+    /*!
+        Replaces the clock; an empty function restores the system clock. Everything that waits
+        (polling, retry backoff) waits through the Controller's one scheduler on this clock: with
+        the system clock a timer runs it; with another clock its owner calls runDueTimers()
+        after moving time (Testing::VirtualClock does).
+    */
     void setClock(Clock clock);
     qint64 now() const;
+    //! When the earliest wait (a poll, a retry) is due on the clock, or -1 when none is.
+    qint64 nextTimerDue() const;
+    //! Runs every wait due at now(), earliest first; returns how many ran.
+    int runDueTimers();
+    //! Replaces the jitter source of retry backoff (tests: deterministic delays); an empty
+    //! function restores QRandomGenerator.
+    void setRandomSource(RandomSource source);
+
+public Q_SLOTS:
+    /*!
+        Tells the Controller the application's state. Suspended and Hidden pause polling; Active
+        after at least refetchOnActivateAfter() ms inactive refetches the stale keys something
+        shows (endpoints with refetchOnActivate). Connected by itself to
+        QGuiApplication::applicationStateChanged when the application is a QGuiApplication.
+    */
+    void setApplicationState(Qt::ApplicationState state);
 
 Q_SIGNALS:
     //! After each store commit that changed something: the entities (and collections) and
     //! result keys it changed. Never emitted for a no-op.
     void changed(const DataClient::ChangeSet &changes);
-    //! \a key started or stopped loading, got or lost an error, or was invalidated/expired.
+    //! \a key started or stopped loading, got or lost an error, or was invalidated/expired;
+    //! also when its read starts or stops waiting to retry or for connectivity.
     void fetchStateChanged(const QString &key);
+    //! The Connectivity went offline or online (or another one was set).
+    void onlineChanged(bool online);
 
 private:
     friend class ControllerPrivate;

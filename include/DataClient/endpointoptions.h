@@ -5,6 +5,7 @@
 #include <DataClient/global.h>
 #include <DataClient/params.h>
 #include <DataClient/requestinit.h>
+#include <DataClient/retrypolicy.h>
 #include <DataClient/schema.h>
 
 #include <QtCore/QByteArray>
@@ -54,6 +55,9 @@ using OptimisticFunction = std::function<std::optional<QJsonValue>(
     | headers             | extra request headers; they win over the defaults                  |
     | maxResponseBytes    | larger answers fail (NetworkError::Kind::TooLarge); 0 = no limit   |
     | validators          | refetches send back ETag / Last-Modified; a 304 keeps the data     |
+    | retry               | retries with backoff (RetryPolicy); unset = the kind's default:    |
+    |                     | reads RetryPolicy::forReads(), mutations none                      |
+    | refetchOnActivate   | stale shown keys refetch when the application becomes active again |
 */
 #define DATACLIENT_SHARED_ENDPOINT_OPTIONS(X)                                                      \
     X(int, pollFrequency, 0)                                                                       \
@@ -63,7 +67,9 @@ using OptimisticFunction = std::function<std::optional<QJsonValue>(
     X(int, timeout, 30000)                                                                         \
     X(::DataClient::Headers, headers, {})                                                          \
     X(qint64, maxResponseBytes, ::DataClient::RequestInit::DefaultMaxResponseBytes)                \
-    X(bool, validators, true)
+    X(bool, validators, true)                                                                      \
+    X(std::optional<::DataClient::RetryPolicy>, retry, std::nullopt)                               \
+    X(bool, refetchOnActivate, true)
 
 //! A field of an options struct from DATACLIENT_SHARED_ENDPOINT_OPTIONS, with its default.
 #define DATACLIENT_OPTION_FIELD(Type, name, value) Type name = value;
@@ -101,7 +107,8 @@ struct DATACLIENT_REST_EXPORT EndpointOptions
     //! Whether calling it changes server data; default: any method but GET and HEAD.
     std::optional<bool> sideEffect {};
     // pollFrequency, dataExpiryLength, errorExpiryLength, credentials, timeout, headers,
-    // maxResponseBytes, validators: see DATACLIENT_SHARED_ENDPOINT_OPTIONS.
+    // maxResponseBytes, validators, retry, refetchOnActivate: see
+    // DATACLIENT_SHARED_ENDPOINT_OPTIONS.
     DATACLIENT_SHARED_ENDPOINT_OPTIONS(DATACLIENT_OPTION_FIELD)
 };
 

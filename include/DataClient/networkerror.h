@@ -109,6 +109,8 @@ public:
     QNetworkReply::NetworkError networkError() const;
     //! QNetworkReply's error string, if any.
     QString errorString() const;
+    //! The answer's Retry-After header as received (delta-seconds or an HTTP-date), or empty.
+    QByteArray retryAfter() const;
     QString message() const;
     bool isNull() const;
 
@@ -119,6 +121,7 @@ public:
     NetworkError withNetworkError(QNetworkReply::NetworkError error,
                                   const QString &errorString) const;
     NetworkError withMessage(const QString &message) const;
+    NetworkError withRetryAfter(const QByteArray &retryAfter) const;
 
     const char *what() const noexcept override;
     void raise() const override;

@@ -40,8 +40,15 @@ struct ResponseState
     //! The last error of this key, until a later response (or setResponse/invalidate/reset)
     //! clears it; also set when the endpoint or parameters are unusable (kind InvalidRequest).
     std::optional<NetworkError> error;
-    //! A request for this key is in flight.
+    //! A request for this key is in flight (also while it waits to retry or to be sent).
     bool loading = false;
+    //! The key's read waits for connectivity: nothing is sent while offline (issue 13).
+    bool paused = false;
+    //! The key's read failed and waits (backoff) to try again; `data` stays shown meanwhile.
+    bool retrying = false;
+    //! The attempt of the key's read under way or waited for (1 = the first, 2 = the first
+    //! retry, ...); 0 when no read is in flight.
+    int attempt = 0;
 
     //! HTTP status >= 500: a soft error, existing data stays visible (DESIGN.md §5).
     bool isSoftError() const { return error && error->status() >= 500; }

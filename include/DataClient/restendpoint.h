@@ -94,6 +94,10 @@ public:
     qint64 maxResponseBytes() const;
     //! Whether reads send back the validators of the stored answer (the option `validators`).
     bool validators() const;
+    //! The `retry` option, or the default of the endpoint's kind when unset: reads
+    //! RetryPolicy::forReads(), mutations RetryPolicy::none().
+    RetryPolicy retryPolicy() const;
+    bool refetchOnActivate() const;
     //! False when the path template is malformed; errorString() says why.
     bool isValid() const;
     QString errorString() const;

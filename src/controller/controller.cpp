@@ -119,12 +119,16 @@ Controller::Controller(QNetworkAccessManager *network, QObject *parent)
 {
     d->network = network ? network : new QNetworkAccessManager(this);
     d->store = std::make_unique<Store>();
+    d->scheduler = new detail::Scheduler([this] { return d->now(); }, this);
     d->polls = new detail::PollSubscriptions(
+        d->scheduler,
         [this](const EndpointPtr &endpoint, const Params &params) {
             // A poll is a plain read: it joins a request already in flight for the key.
             fetch(endpoint, params);
         },
         this);
+    setConnectivity(nullptr);
+    d->followApplicationState();
 }
 
 Controller::~Controller()
@@ -194,6 +198,8 @@ ResponseState Controller::getResponse(const EndpointPtr &endpoint, const Params 
     state.expiresAt = hasError ? fetchState->errorExpiresAt : value.meta.expiresAt;
     state.status
         = ExpiryPolicy::status(state.found, invalidated, hasError, state.expiresAt, d->now());
+    if (state.loading)
+        d->readProgress(endpoint->requestKey(params), &state);
     return state;
 }
 
@@ -259,17 +265,6 @@ int Controller::pollInterval(const EndpointPtr &endpoint, const Params &params) 
 {
     const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "pollInterval");
     return keyError ? 0 : d->polls->interval(key);
-}
-
-void Controller::setClock(Clock clock)
-{
-    DATACLIENT_ASSERT_THREAD(this);
-    d->clock = std::move(clock);
-}
-
-qint64 Controller::now() const
-{
-    return d->now();
 }
 
 } // namespace DataClient

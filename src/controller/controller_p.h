@@ -8,6 +8,8 @@
 #include "optimisticlayers_p.h"
 #include "pollsubscriptions_p.h"
 #include "validatortable_p.h"
+#include "scheduler_p.h"
+#include "shownkeys_p.h"
 
 #include <DataClient/controller.h>
 #include <DataClient/restendpoint.h>
@@ -60,6 +62,8 @@ public:
     // Fetching (controllerfetch.cpp) -----------------------------------------------------------
     QFuture<QVariant> fetch(const EndpointPtr &endpoint, const Params &params,
                             const QJsonValue &body);
+    //! Starts \a request's network exchange (its first attempt or a retry).
+    void send(detail::InFlightRequest &request);
     //! A new caller of \a request: its own future (Qt 6.4 keeps one continuation per future).
     QFuture<QVariant> join(detail::InFlightRequest &request);
     //! Aborts \a request's network exchange at once (its answer then fails as Canceled). A
@@ -118,6 +122,37 @@ public:
     //! \a request's 2xx answer was stored under \a resultKey (empty: a newer one stays).
     void rememberValidators(const detail::InFlightRequest &request, const QString &resultKey);
 
+    // Retries and waiting requests (controllerretry.cpp) ----------------------------------------
+    //! \a request's attempt failed: when the failure is worth another attempt and attempts
+    //! remain, waits (backoff) to send it again and returns true; false: the failure is final.
+    bool retryLater(detail::InFlightRequest &request);
+    //! The backoff of request \a id is over: sends it, or pauses it while offline.
+    void retryNow(quint64 id);
+    //! Ends a request that waits (backoff or paused) without an answer: its callers are
+    //! canceled, nothing is stored. Emits fetchStateChanged when the key stops loading.
+    void endWaiting(quint64 id, const char *why);
+    //! Every waiting request ends canceled (resetEntireStore()).
+    void endAllWaiting();
+    //! The state of \a requestKey's read for getResponse(): paused, retrying, attempt.
+    void readProgress(const QString &requestKey, ResponseState *state) const;
+
+    // Refetch triggers (controllertriggers.cpp) ------------------------------------------------
+    bool offline() const { return !online; }
+    //! Connectivity changed (or another source was set).
+    void onOnline(bool isOnline);
+    //! Sends the paused requests, refetches what is shown and stale, resumes polling.
+    void reconnect();
+    //! Queues a refetch of every shown or polled key that is not Valid; \a activation: only
+    //! endpoints with refetchOnActivate. The queue drains a batch per event-loop turn.
+    void refetchShown(bool activation);
+    //! Fetches the next RefetchBatch queued keys that still need it; queues the rest for the
+    //! next event-loop turn, so that 100 shown keys never stall the GUI thread in one turn.
+    void drainRefetches();
+    //! Connects QGuiApplication::applicationStateChanged, when there is one.
+    void followApplicationState();
+    //! Polling runs only while online and the application is not suspended or hidden.
+    void updatePolling();
+
     Controller *q;
     QPointer<QNetworkAccessManager> network;
     std::unique_ptr<Store> store;
@@ -131,6 +166,22 @@ public:
     detail::OptimisticLayers layers;
     detail::ValidatorTable validators;
     detail::PollSubscriptions *polls = nullptr;
+    //! Everything that waits (polls, backoff) waits here (DESIGN.md §6).
+    detail::Scheduler *scheduler = nullptr;
+    Controller::RandomSource random;
+    detail::ShownKeys shown;
+    QPointer<Connectivity> connectivity;
+    QMetaObject::Connection connectivityConnection;
+    bool online = true;
+    Qt::ApplicationState applicationState = Qt::ApplicationActive;
+    //! When the application stopped being active (clock time), -1 while active.
+    qint64 inactiveSince = -1;
+    int refetchOnActivateAfter = 30000;
+    //! Shown keys waiting to be refetched (reconnect, activation), each once.
+    QList<std::pair<EndpointPtr, Params>> refetchQueue;
+    QSet<QString> refetchQueued;
+    bool drainScheduled = false;
+    static constexpr int RefetchBatch = 8;
 };
 
 } // namespace DataClient

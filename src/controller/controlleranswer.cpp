@@ -71,6 +71,10 @@ void ControllerPrivate::onConverted(quint64 id)
 
 void ControllerPrivate::complete(quint64 id, detail::BackgroundJson::Result *worked)
 {
+    InFlightRequest *pending = inFlight.find(id);
+    // A failure worth another attempt keeps the request in flight, waiting (retryLater()).
+    if (pending && !worked && pending->generation == generation && retryLater(*pending))
+        return;
     const std::shared_ptr<InFlightRequest> request = inFlight.take(id);
     if (!request)
         return;
@@ -220,6 +224,9 @@ void ControllerPrivate::shutdown()
     shuttingDown = true;
     delete polls;
     polls = nullptr;
+    endAllWaiting();
+    delete scheduler; // no wait ends after this
+    scheduler = nullptr;
     QList<InFlightRequest *> requests = inFlight.all();
     // Newest first: the newest are the ones still queued in the network manager. Aborting a
     // request on the wire frees its connection, and the manager would hand that connection to

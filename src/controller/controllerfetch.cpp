@@ -83,6 +83,14 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
                            "Controller was destroyed; it must outlive the Controller")
                 .arg(key)));
     }
+    const RetryPolicy retry = endpoint->retryPolicy();
+    if (const QString problem = retry.problem(); !problem.isEmpty()) {
+        const NetworkError error = NetworkError::invalidRequest(
+            endpoint->method(), QUrl(),
+            QStringLiteral("Controller::fetch(%1): %2; nothing was sent").arg(key, problem));
+        qCWarning(lcController).noquote() << error.message();
+        return failedFuture(error);
+    }
 
     auto request = std::make_shared<InFlightRequest>();
     request->id = inFlight.nextId();
@@ -93,38 +101,20 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
     request->read = read;
     request->date = nextRequestDate();
     request->generation = generation;
+    request->body = body;
+    request->retry = retry;
     ChangeSet optimisticChanges;
     if (!read && endpoint->optimistic())
         request->layer
             = applyOptimistic(*endpoint, params, body, request->date, &optimisticChanges);
-    // An endpoint with the default response hooks hands its answer over as CompactJson, a large
-    // body parsed on a worker; others run their hooks on this thread and give a QJsonValue.
-    request->compact = endpoint->answersOffThread();
-    request->conditional = conditionalFor(*request);
-    try {
-        // The exchanges the endpoint starts join the request's abort group.
-        const AbortGroup::Scope abortScope(request->abort);
-        const ConditionalRequest::Scope conditionalScope(request->conditional);
-        if (request->compact)
-            request->compactNetwork = endpoint->fetchCompact(network, params, body);
-        else
-            request->network = endpoint->fetch(network, params, body);
-    } catch (...) {
-        // Hooks report errors through the future; a hook that throws synchronously is
-        // treated the same way.
-        request->compact = false;
-        request->network = QtFuture::makeExceptionalFuture<QJsonValue>(
-            NetworkError::fromException(std::current_exception()));
-    }
-
-    const quint64 id = request->id;
-    const auto answered = [this, id] { onAnswer(id); };
-    request->watcher = request->compact
-        ? static_cast<QFutureWatcherBase *>(watch(request->compactNetwork, answered))
-        : watch(request->network, answered);
     InFlightRequest &added = inFlight.add(request);
+    // Offline, a read waits (paused) and keeps its callers; reconnect() sends it.
+    added.paused = read && offline();
+    if (!added.paused)
+        send(added);
     QFuture<QVariant> future = join(added);
-    qCDebug(lcController).noquote() << "fetch" << requestKey << (read ? "(read)" : "(mutation)");
+    qCDebug(lcController).noquote() << "fetch" << requestKey << (read ? "(read)" : "(mutation)")
+                                    << (added.paused ? "paused: offline" : "");
     const bool startedLoading = states.startLoading(key);
 
     // Signals last: a slot may call back into the Controller, or even destroy it.
@@ -133,6 +123,38 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
     if (alive && startedLoading)
         Q_EMIT q->fetchStateChanged(key);
     return future;
+}
+
+void ControllerPrivate::send(InFlightRequest &request)
+{
+    request.paused = false;
+    // An endpoint with the default response hooks hands its answer over as CompactJson, a large
+    // body parsed on a worker; others run their hooks on this thread and give a QJsonValue.
+    request.compact = request.endpoint->answersOffThread();
+    // Each attempt asks with the validators stored when it is sent (a retry, or a read that
+    // waited offline, may find newer ones).
+    request.conditional = conditionalFor(request);
+    try {
+        // The exchanges the endpoint starts join the request's abort group.
+        const AbortGroup::Scope abortScope(request.abort);
+        const ConditionalRequest::Scope conditionalScope(request.conditional);
+        if (request.compact)
+            request.compactNetwork
+                = request.endpoint->fetchCompact(network, request.params, request.body);
+        else
+            request.network = request.endpoint->fetch(network, request.params, request.body);
+    } catch (...) {
+        // Hooks report errors through the future; a hook that throws synchronously is
+        // treated the same way.
+        request.compact = false;
+        request.network = QtFuture::makeExceptionalFuture<QJsonValue>(
+            NetworkError::fromException(std::current_exception()));
+    }
+    const quint64 id = request.id;
+    const auto answered = [this, id] { onAnswer(id); };
+    request.watcher = request.compact
+        ? static_cast<QFutureWatcherBase *>(watch(request.compactNetwork, answered))
+        : watch(request.network, answered);
 }
 
 QFuture<QVariant> ControllerPrivate::join(InFlightRequest &request)
@@ -156,6 +178,10 @@ QFuture<QVariant> ControllerPrivate::join(InFlightRequest &request)
 
 void ControllerPrivate::abort(InFlightRequest &request)
 {
+    if (request.isWaiting()) {
+        endWaiting(request.id, "every caller canceled");
+        return;
+    }
     request.abort.abort(); // the default network exchange: at once
     // An endpoint's own fetch() hook: through its future (from the event loop).
     QFuture<void> network = request.networkFuture();

@@ -161,6 +161,8 @@ void Controller::resetEntireStore()
 {
     DATACLIENT_ASSERT_THREAD(this);
     ++d->generation;
+    // Requests waiting to retry or for connectivity end canceled; nothing of them is stored.
+    d->endAllWaiting();
     // Reads in flight are aborted at once (their answers would be dropped anyway; mutations
     // keep running, their answers dropped too), and new reads must not join them.
     for (detail::InFlightRequest *request : d->inFlight.all()) {

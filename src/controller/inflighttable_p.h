@@ -10,6 +10,7 @@
 #include <DataClient/conditionalrequest.h>
 #include <DataClient/endpointoptions.h>
 #include <DataClient/params.h>
+#include <DataClient/retrypolicy.h>
 
 #include <QtCore/QFuture>
 #include <QtCore/QHash>
@@ -42,6 +43,18 @@ struct InFlightRequest
     quint64 generation = 0;
     //! The optimistic layer it shows, 0 for none.
     quint64 layer = 0;
+    //! Sent again with each attempt.
+    QJsonValue body;
+    //! The attempt under way or waited for: 1 = the first; a retry chain counts on (issue 13).
+    int attempt = 1;
+    RetryPolicy retry;
+    //! The Scheduler entry that sends the next attempt (backoff), 0 when none waits.
+    quint64 backoff = 0;
+    //! Not sent: it waits for connectivity (a read started or due while offline).
+    bool paused = false;
+
+    //! Between attempts or before the first one: no network exchange runs.
+    bool isWaiting() const { return backoff != 0 || paused; }
     //! The futures fetch() returned: one per caller (the one that started it and those that
     //! joined it).
     CallerPromises callers;

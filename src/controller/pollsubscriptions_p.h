@@ -1,5 +1,6 @@
-// Polling subscriptions (DESIGN.md §5, CASES 45-46): one timer per cache key, running at the
-// fastest pollFrequency of the key's live subscribers, counted by reference.
+// Polling subscriptions (DESIGN.md §5, CASES 45-46): one scheduler entry per cache key, due at
+// the fastest pollFrequency of the key's live subscribers, counted by reference. Polling waits
+// through the Controller's Scheduler (DESIGN.md §6) and pauses while offline or suspended.
 #pragma once
 
 #include <DataClient/params.h>
@@ -12,25 +13,23 @@
 #include <functional>
 #include <memory>
 
-QT_BEGIN_NAMESPACE
-class QTimer;
-QT_END_NAMESPACE
-
 namespace DataClient {
 class RestEndpoint;
 }
 
 namespace DataClient::detail {
 
+class Scheduler;
+
 class PollSubscriptions : public QObject
 {
     Q_OBJECT
 public:
     using EndpointPtr = std::shared_ptr<RestEndpoint>;
-    //! Called on the key's timer with the fastest subscriber's endpoint and parameters.
+    //! Called when the key's poll is due, with the fastest subscriber's endpoint and parameters.
     using PollFunction = std::function<void(const EndpointPtr &, const Params &)>;
 
-    explicit PollSubscriptions(PollFunction poll, QObject *parent = nullptr);
+    PollSubscriptions(Scheduler *scheduler, PollFunction poll, QObject *parent = nullptr);
     ~PollSubscriptions() override;
 
     //! Adds one subscriber polling \a key every \a frequency ms (> 0).
@@ -40,8 +39,14 @@ public:
     //! there is none.
     bool unsubscribe(const QString &key, const RestEndpoint *endpoint);
 
-    //! The running interval of \a key's timer in ms, 0 when the key is not polled.
+    //! The polling interval of \a key in ms (also while paused), 0 when the key is not polled.
     int interval(const QString &key) const;
+    //! Paused: no poll is due (offline, application suspended). Resuming schedules every key one
+    //! interval from now.
+    void setPaused(bool paused);
+    bool isPaused() const { return m_paused; }
+    //! The subscribers' endpoint and parameters of every polled key (the fastest subscriber's).
+    QList<std::pair<EndpointPtr, Params>> polled() const;
     int subscriberCount(const QString &key) const;
     //! Every polled key.
     QStringList keys() const { return m_subscriptions.keys(); }
@@ -56,15 +61,19 @@ private:
     struct Subscription
     {
         QList<Subscriber> subscribers;
-        QTimer *timer = nullptr;
+        int interval = 0; //!< of the scheduled poll
+        quint64 entry = 0; //!< the Scheduler's entry of the next poll, 0 for none
     };
 
-    //! Retunes (or stops) the timer after the subscriber list of \a key changed.
+    //! Reschedules (or stops) the key's poll after its subscriber list changed.
     void update(const QString &key);
+    void schedule(const QString &key, Subscription &subscription, int interval);
     void poll(const QString &key);
     static const Subscriber *fastest(const Subscription &subscription);
 
+    Scheduler *m_scheduler;
     PollFunction m_poll;
+    bool m_paused = false;
     QHash<QString, Subscription> m_subscriptions;
 };
 

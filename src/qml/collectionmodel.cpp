@@ -30,6 +30,9 @@ CollectionModel::~CollectionModel()
 {
     d->active = false;
     d->updateSubscription(); // leave the poll timer of the key to other subscribers
+    // A read that waits to retry is not sent for a model that is gone (unless others wait).
+    if (!d->fetching.isFinished())
+        d->fetching.cancel();
 }
 
 Controller *CollectionModel::controller() const
@@ -128,6 +131,21 @@ bool CollectionModel::isLoading() const
 bool CollectionModel::isStale() const
 {
     return d->stale;
+}
+
+bool CollectionModel::isPaused() const
+{
+    return d->paused;
+}
+
+bool CollectionModel::isRetrying() const
+{
+    return d->retrying;
+}
+
+int CollectionModel::attempt() const
+{
+    return d->attempt;
 }
 
 bool CollectionModel::isEnabled() const

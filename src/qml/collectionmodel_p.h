@@ -39,6 +39,8 @@ public:
     void onStoreChanged(const ChangeSet &changes);
     void onFetchStateChanged(const QString &key);
     void updateSubscription();
+    //! Registers the shown key with Controller::watch() while active (and unregisters).
+    void updateWatch();
     void fetchNow(bool force);
     void finishPage(quint64 generation, int rowsBefore, bool failed);
     bool isActive() const;
@@ -108,6 +110,12 @@ public:
     EndpointPtr subscribedEndpoint;
     Params subscribedParams;
     QPointer<Controller> subscribedController;
+    // The key registered with Controller::watch(): refetched on reconnect and activation.
+    EndpointPtr watchedEndpoint;
+    Params watchedParams;
+    QPointer<Controller> watchedController;
+    //! The model's own read (canceled when the model is destroyed).
+    QFuture<QVariant> fetching;
     int autoFetchesWithoutData = 0;
     quint64 generation
         = 0; // bumped on every retarget: late page answers for an old key are ignored
@@ -119,6 +127,9 @@ public:
     std::optional<NetworkError> error;
     bool loading = false;
     bool stale = false;
+    bool paused = false;
+    bool retrying = false;
+    int attempt = 0;
     bool hasMore = false;
     bool loadingMore = false;
     int pagesLoaded = 0;

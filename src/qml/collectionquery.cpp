@@ -183,6 +183,16 @@ void CollectionModelPrivate::publish(const ResponseState &state,
         Q_EMIT q->staleChanged();
     }
     setPlaceholder(keeping);
+    // The read's progress on a real network (issue 13): one notification per change.
+    const auto update = [this](auto &field, auto value, void (CollectionModel::*changed)()) {
+        if (field != value) {
+            field = value;
+            Q_EMIT(q->*changed)();
+        }
+    };
+    update(paused, isActive() && state.paused, &CollectionModel::pausedChanged);
+    update(retrying, isActive() && state.retrying, &CollectionModel::retryingChanged);
+    update(attempt, isActive() ? state.attempt : 0, &CollectionModel::attemptChanged);
     if (newStatus != status) {
         status = newStatus;
         Q_EMIT q->statusChanged();
@@ -211,13 +221,33 @@ void CollectionModelPrivate::fetchNow(bool force)
 {
     if (!isActive())
         return;
-    QFuture<QVariant> request
+    // The outcome arrives through changed() / fetchStateChanged(); the future is kept only to
+    // be canceled when the model goes.
+    fetching
         = force ? controller->fetch(endpoint, params) : controller->fetchIfStale(endpoint, params);
-    Q_UNUSED(request); // the outcome arrives through changed() / fetchStateChanged()
+}
+
+void CollectionModelPrivate::updateWatch()
+{
+    const bool same
+        = watchedEndpoint == endpoint && watchedParams == params && watchedController == controller;
+    if (watchedEndpoint && (!isActive() || !same)) {
+        if (watchedController)
+            watchedController->unwatch(watchedEndpoint, watchedParams);
+        watchedEndpoint.reset();
+        watchedParams.clear();
+        watchedController = nullptr;
+    }
+    if (isActive() && !watchedEndpoint && controller->watch(endpoint, params)) {
+        watchedEndpoint = endpoint;
+        watchedParams = params;
+        watchedController = controller;
+    }
 }
 
 void CollectionModelPrivate::updateSubscription()
 {
+    updateWatch();
     const bool want = isActive() && live && endpoint->pollFrequency() > 0;
     const bool same = subscribedEndpoint == endpoint && subscribedParams == params
         && subscribedController == controller;

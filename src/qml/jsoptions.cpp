@@ -162,6 +162,39 @@ Problem readJs(const QJSValue &v, std::optional<bool> &target)
     return readBool(v, target);
 }
 
+// `retry: { count: 3, delay: 1000, maxDelay: 30000 }` (fields left out keep the read default),
+// `false` (no retries) or null (the default of the endpoint's kind).
+Problem readJs(const QJSValue &v, std::optional<std::optional<RetryPolicy>> &target)
+{
+    if (v.isNull()) {
+        target = std::optional<RetryPolicy>();
+        return std::nullopt;
+    }
+    if (v.isBool() && !v.toBool()) {
+        target = RetryPolicy::none();
+        return std::nullopt;
+    }
+    if (!v.isObject() || v.isArray() || v.isCallable() || v.isQObject())
+        return expected(v, "an object { count, delay, maxDelay }, false or null");
+    RetryPolicy policy = RetryPolicy::forReads();
+    const std::pair<QLatin1StringView, int *> fields[] = {{"count"_L1, &policy.count},
+                                                          {"delay"_L1, &policy.baseDelayMs},
+                                                          {"maxDelay"_L1, &policy.maxDelayMs}};
+    for (const auto &[name, field] : fields) {
+        const QJSValue value = v.property(QString(name));
+        if (value.isUndefined())
+            continue;
+        if (!value.isNumber() || value.toNumber() < std::numeric_limits<int>::min()
+            || value.toNumber() > std::numeric_limits<int>::max())
+            return u".%1"_s.arg(name) + expected(value, "a number");
+        *field = value.toInt();
+    }
+    if (const QString problem = policy.problem(); !problem.isEmpty())
+        return u": "_s + problem;
+    target = policy;
+    return std::nullopt;
+}
+
 // The value QML reads for a shared option nobody set.
 QVariant toVariant(int value)
 {
@@ -174,6 +207,14 @@ QVariant toVariant(qint64 value)
 QVariant toVariant(bool value)
 {
     return value;
+}
+QVariant toVariant(const std::optional<RetryPolicy> &value)
+{
+    if (!value)
+        return {};
+    return QVariantMap {{u"count"_s, value->count},
+                        {u"delay"_s, value->baseDelayMs},
+                        {u"maxDelay"_s, value->maxDelayMs}};
 }
 QVariant toVariant(Credentials value)
 {

@@ -2,6 +2,7 @@
 
 #include "qmlcontrollerlookup_p.h"
 
+#include <DataClient/connectivity.h>
 #include <DataClient/controller.h>
 #include <DataClient/qmlcontroller.h>
 #include <DataClient/restendpoint.h>
@@ -22,7 +23,9 @@ struct QmlControllerSingleton::CallArguments
 
 QmlControllerSingleton::QmlControllerSingleton(QQmlEngine *engine, QObject *parent)
     : QObject(parent), m_engine(engine)
-{ }
+{
+    followOnline();
+}
 
 QmlControllerSingleton *QmlControllerSingleton::create(QQmlEngine *engine, QJSEngine *)
 {
@@ -49,8 +52,41 @@ void QmlControllerSingleton::setControllerObject(QObject *object)
     }
     if (chosen == controller())
         return;
+    const bool wasOnline = isOnline();
     setQmlController(m_engine, chosen);
+    followOnline();
     Q_EMIT controllerChanged();
+    if (isOnline() != wasOnline)
+        Q_EMIT onlineChanged();
+}
+
+void QmlControllerSingleton::followOnline()
+{
+    disconnect(m_onlineConnection);
+    if (Controller *current = controller())
+        m_onlineConnection = connect(current, &Controller::onlineChanged, this,
+                                     &QmlControllerSingleton::onlineChanged);
+}
+
+bool QmlControllerSingleton::isOnline() const
+{
+    const Controller *current = controller();
+    return !current || current->isOnline();
+}
+
+void QmlControllerSingleton::setOnline(bool online)
+{
+    Controller *current = controller();
+    if (!current)
+        return;
+    Connectivity *source = current->connectivity();
+    if (source == Connectivity::system()) {
+        // The system's source follows the platform: take over with a manual one.
+        source = new Connectivity(current);
+        source->setOnline(current->isOnline());
+        current->setConnectivity(source);
+    }
+    source->setOnline(online);
 }
 
 QString QmlControllerSingleton::readArguments(const char *function, QObject *endpoint,

@@ -43,6 +43,10 @@ class DATACLIENT_QML_EXPORT QmlControllerSingleton : public QObject
     //! afterwards read from.
     Q_PROPERTY(QObject *controller READ controllerObject WRITE setControllerObject NOTIFY
                    controllerChanged)
+    //! Whether the Controller's Connectivity is online (nothing is read while offline).
+    //! Writing it drives a manual source: the first write replaces the system's source with a
+    //! manual one (an "Online" switch of an app or a demo).
+    Q_PROPERTY(bool online READ isOnline WRITE setOnline NOTIFY onlineChanged)
 
 public:
     explicit QmlControllerSingleton(QQmlEngine *engine, QObject *parent = nullptr);
@@ -50,6 +54,8 @@ public:
 
     QObject *controllerObject() const;
     void setControllerObject(QObject *controller);
+    bool isOnline() const;
+    void setOnline(bool online);
 
     //! Runs the endpoint (reads are de-duplicated, mutations optimistic when the endpoint is).
     Q_INVOKABLE DataClient::Qml::FetchResult *fetch(QObject *endpoint,
@@ -71,6 +77,7 @@ public:
 
 Q_SIGNALS:
     void controllerChanged();
+    void onlineChanged();
 
 private:
     struct CallArguments;
@@ -81,7 +88,11 @@ private:
     bool keyFilter(const char *function, const QJSValue &filter,
                    std::function<bool(const QString &)> *predicate) const;
 
+    //! Forwards the current Controller's onlineChanged().
+    void followOnline();
+
     QQmlEngine *m_engine;
+    QMetaObject::Connection m_onlineConnection;
 };
 
 } // namespace DataClient::Qml

@@ -69,6 +69,10 @@ class DATACLIENT_QML_EXPORT QmlResource : public QObject, public QQmlParserStatu
     Q_PROPERTY(double maxResponseBytes READ maxResponseBytes WRITE setMaxResponseBytes NOTIFY
                    optionsChanged)
     Q_PROPERTY(bool validators READ validators WRITE setValidators NOTIFY optionsChanged)
+    //! { count, delay, maxDelay } (ms), false for no retries; unset: the kind's default.
+    Q_PROPERTY(QJSValue retry READ retry WRITE setRetry NOTIFY optionsChanged)
+    Q_PROPERTY(bool refetchOnActivate READ refetchOnActivate WRITE setRefetchOnActivate NOTIFY
+                   optionsChanged)
     // Hooks (SPEC 4.4), the `Endpoint` option written as functions
     Q_PROPERTY(QJSValue process READ process WRITE setProcess NOTIFY optionsChanged)
     Q_PROPERTY(
@@ -126,6 +130,10 @@ public:
     void setMaxResponseBytes(double value) { setSharedOption(u"maxResponseBytes", value); }
     bool validators() const { return sharedOption(u"validators").toBool(); }
     void setValidators(bool value) { setSharedOption(u"validators", value); }
+    QJSValue retry() const { return m_options.shared.value(QStringLiteral("retry")); }
+    void setRetry(const QJSValue &value) { setSharedOption(u"retry", value); }
+    bool refetchOnActivate() const { return sharedOption(u"refetchOnActivate").toBool(); }
+    void setRefetchOnActivate(bool value) { setSharedOption(u"refetchOnActivate", value); }
     QJSValue process() const { return m_options.process; }
     void setProcess(const QJSValue &value);
     QJSValue getRequestInit() const { return m_options.getRequestInit; }

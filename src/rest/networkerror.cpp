@@ -20,6 +20,7 @@ struct NetworkError::Data
     qsizetype bodySize = 0;
     QNetworkReply::NetworkError networkError = QNetworkReply::NoError;
     QString errorString;
+    QByteArray retryAfter;
     QString message;
     QByteArray what;
 };
@@ -83,7 +84,8 @@ NetworkError NetworkError::fromResponse(const Response &response)
         .withStatus(response.status, response.statusText)
         .withRequest(response.method, response.url)
         .withBody(response.body)
-        .withNetworkError(response.networkError, response.errorString);
+        .withNetworkError(response.networkError, response.errorString)
+        .withRetryAfter(response.header("retry-after"));
 }
 
 NetworkError NetworkError::invalidRequest(const QByteArray &method, const QUrl &url,
@@ -166,6 +168,11 @@ QString NetworkError::errorString() const
     return d->errorString;
 }
 
+QByteArray NetworkError::retryAfter() const
+{
+    return d->retryAfter;
+}
+
 QString NetworkError::message() const
 {
     return d->message;
@@ -216,6 +223,11 @@ NetworkError NetworkError::withNetworkError(QNetworkReply::NetworkError error,
         data.networkError = error;
         data.errorString = errorString;
     });
+}
+
+NetworkError NetworkError::withRetryAfter(const QByteArray &retryAfter) const
+{
+    return changed([&](Data &data) { data.retryAfter = retryAfter; });
 }
 
 NetworkError NetworkError::withMessage(const QString &message) const

@@ -170,6 +170,19 @@ bool RestEndpoint::validators() const
     return d->options.validators;
 }
 
+RetryPolicy RestEndpoint::retryPolicy() const
+{
+    if (d->options.retry)
+        return *d->options.retry;
+    // A mutation tried twice may change server data twice: only its endpoint knows it is safe.
+    return sideEffect() ? RetryPolicy::none() : RetryPolicy::forReads();
+}
+
+bool RestEndpoint::refetchOnActivate() const
+{
+    return d->options.refetchOnActivate;
+}
+
 bool RestEndpoint::isValid() const
 {
     return d->error.isEmpty();

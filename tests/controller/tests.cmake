@@ -21,8 +21,17 @@ dataclient_add_qtest(tst_controller_units
     ${_controller_src}/expirypolicy.cpp ${_controller_src}/fetchstates.cpp
     ${_controller_src}/optimisticlayers.cpp
     ${_controller_src}/pollsubscriptions.cpp ${_controller_src}/pollsubscriptions_p.h
+    ${_controller_src}/scheduler.cpp ${_controller_src}/scheduler_p.h
   LIBS DataClient::Rest)
 target_include_directories(tst_controller_units PRIVATE ${_controller_src})
+
+# The Controller's one scheduler for time (issue 13), alone and under a manual clock.
+dataclient_add_qtest(tst_scheduler
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_scheduler.cpp
+    ${_controller_src}/pollsubscriptions.cpp ${_controller_src}/pollsubscriptions_p.h
+    ${_controller_src}/scheduler.cpp ${_controller_src}/scheduler_p.h
+  LIBS DataClient::Rest)
+target_include_directories(tst_scheduler PRIVATE ${_controller_src})
 
 # Large answers parsed and normalized off the GUI thread (issue 6), seen by a model too.
 dataclient_add_qtest(tst_offthreadanswers
@@ -56,3 +65,24 @@ dataclient_add_qtest(tst_validatortable
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_validatortable.cpp ${_controller_src}/validatortable.cpp
   LIBS DataClient::Rest)
 target_include_directories(tst_validatortable PRIVATE ${_controller_src})
+# Retries with backoff (issue 13): the real server, virtual time; the backoff rules compiled in.
+dataclient_add_qtest(tst_retry
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_retry.cpp ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+    ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h
+    ${_controller_src}/retrybackoff.cpp ${_controller_src}/retrybackoff_p.h
+  LIBS DataClient::Controller DataClient::Testing Qt6::Network)
+target_include_directories(tst_retry PRIVATE ${_controller_src})
+
+# Connectivity and application state (issue 13): the real server, virtual time, a manual source.
+foreach(behaviour connectivity appstate)
+  dataclient_add_qtest(tst_${behaviour}
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${behaviour}.cpp ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h
+      ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+    LIBS DataClient::Controller DataClient::Testing Qt6::Network)
+endforeach()
+
+# A query (CollectionModel) on a network that fails and goes offline (issue 13).
+dataclient_add_qtest(tst_querynetwork
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_querynetwork.cpp ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h
+    ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+  LIBS DataClient::Qml DataClient::Testing Qt6::Network)

@@ -31,7 +31,8 @@ private:
                                .schema = todoSchema(),
                                .urlPrefix = backend->server.url(),
                                .searchParams = {u"userId"_s},
-                               .timeout = 300});
+                               .timeout = 300,
+                               .retry = RetryPolicy::none()});
     }
 
 private Q_SLOTS:

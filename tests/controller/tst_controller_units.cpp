@@ -5,8 +5,11 @@
 #include "fetchstates_p.h"
 #include "optimisticlayers_p.h"
 #include "pollsubscriptions_p.h"
+#include "scheduler_p.h"
 
 #include <DataClient/restendpoint.h>
+
+#include <QtCore/QDateTime>
 
 #include <QSignalSpy>
 #include <QTest>
@@ -144,7 +147,8 @@ private Q_SLOTS:
         const EndpointPtr slow = RestEndpoint::create({.name = u"slow"_s, .path = u"/x"_s});
         const EndpointPtr fast = RestEndpoint::create({.name = u"fast"_s, .path = u"/x"_s});
         QList<QString> polled;
-        PollSubscriptions polls([&](const EndpointPtr &endpoint, const Params &params) {
+        Scheduler scheduler([] { return QDateTime::currentMSecsSinceEpoch(); });
+        PollSubscriptions polls(&scheduler, [&](const EndpointPtr &endpoint, const Params &params) {
             polled.append(endpoint->name() + u':' + params.value(u"p"_s).toString());
         });
         polls.subscribe(u"k"_s, slow, {{u"p"_s, u"s"_s}}, 60000);
@@ -169,7 +173,8 @@ private Q_SLOTS:
         const EndpointPtr endpoint = RestEndpoint::create({.name = u"e"_s, .path = u"/x"_s});
         int polls = 0;
         PollSubscriptions *table = nullptr;
-        PollSubscriptions subscriptions([&](const EndpointPtr &e, const Params &) {
+        Scheduler scheduler([] { return QDateTime::currentMSecsSinceEpoch(); });
+        PollSubscriptions subscriptions(&scheduler, [&](const EndpointPtr &e, const Params &) {
             ++polls;
             table->unsubscribe(u"k"_s, e.get()); // the callback changes the table
         });

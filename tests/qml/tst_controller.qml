@@ -8,7 +8,8 @@ TestCase {
     name: "Controller"
 
     Entity { id: todo; key: "Todo"; primaryKey: "id"; fields: ({ id: 0, title: "", completed: false }) }
-    Resource { id: todos; urlPrefix: backend.url; path: "/todos/:id"; schema: todo }
+    // retry: false: the failures these tests inject are the answers (docs/networking.md)
+    Resource { id: todos; urlPrefix: backend.url; path: "/todos/:id"; schema: todo; retry: false }
 
     Component {
         id: query
