@@ -1,6 +1,9 @@
 // The demo's window: users on the left, the selected user's todos in the middle, the
 // live status on the right. Every mutation is optimistic: it shows at once, and a failure
-// (try --fail-rate 0.5) rolls back only that change and offers a retry.
+// (try --fail-rate 0.5) rolls back only that change and offers a retry; a failed load retries
+// by itself (the header says "retrying"). The header's Online switch (or --offline) takes the
+// app offline: no read is sent, queries keep their rows and show "paused", and switching back
+// refetches what is shown (changes are still sent: DataClient has no offline outbox yet).
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -22,7 +25,13 @@ ApplicationWindow {
     readonly property bool dataShown: userList.count > 0 && todoList.count > 0
                                       && (!embeddedServer
                                           || (activity.ready && activity.status.requestCount > 0))
-    readonly property string statusText: "users: " + describe(userList.query)
+    // --screenshot waits for this: the data, or offline (--offline) the banner over the
+    // paused queries.
+    readonly property bool readyForScreenshot: Controller.online
+                                               ? dataShown
+                                               : offlineBanner.visible && userList.query.paused
+    readonly property string statusText: (Controller.online ? "" : "offline; ")
+                                         + "users: " + describe(userList.query)
                                          + "; todos: " + describe(todoList.query)
                                          + "; status: " + describe(activity.query)
 
@@ -30,9 +39,9 @@ ApplicationWindow {
         if (query.error)
             return "error " + query.error.status + " " + query.error.message;
         return ["idle", "loading", "ready", "error"][query.status] + ", " + query.count + " rows"
-               + (query.loading ? ", request in flight" : "")
-               + (query.retrying ? ", retrying (attempt " + query.attempt + ")" : "")
-               + (query.paused ? ", paused (offline)" : "");
+               + (query.paused ? ", paused" : query.retrying
+                                 ? ", retrying (attempt " + query.attempt + ")"
+                                 : query.loading ? ", request in flight" : "");
     }
 
     // Runs a mutation; on failure the optimistic change is already rolled back, so the banner
@@ -108,14 +117,29 @@ ApplicationWindow {
                 Layout.fillWidth: true
             }
             Label {
-                visible: todoList.query.stale
+                visible: todoList.query.stale && Controller.online
                 text: qsTr("refreshing…")
                 opacity: 0.6
             }
+            Label {
+                objectName: "retryingLabel"
+                readonly property var query: todoList.query.retrying ? todoList.query
+                                                                     : userList.query
+                visible: query.retrying
+                text: qsTr("retrying (attempt %1)…").arg(query.attempt)
+                color: "#8a5a00"
+            }
             BusyIndicator {
-                running: userList.query.loading || todoList.query.loading
+                running: Controller.online && (userList.query.loading || todoList.query.loading)
                 Layout.preferredHeight: 28
                 Layout.preferredWidth: 28
+            }
+            // The app's own connectivity source (main.cpp), not the machine's network.
+            Switch {
+                objectName: "onlineSwitch"
+                text: qsTr("Online")
+                checked: Controller.online
+                onToggled: Controller.online = checked
             }
         }
     }
@@ -124,6 +148,24 @@ ApplicationWindow {
         anchors.fill: parent
         spacing: 0
 
+        Rectangle {
+            id: offlineBanner
+            objectName: "offlineBanner"
+            visible: !Controller.online
+            color: "#fff4ce"
+            border.color: "#f0d68a"
+            implicitHeight: visible ? offlineText.implicitHeight + 12 : 0
+            Layout.fillWidth: true
+            Label {
+                id: offlineText
+                anchors.fill: parent
+                anchors.margins: 6
+                text: qsTr("Offline: showing what was loaded. Reads wait until you are back "
+                           + "online; then what is shown is refreshed.")
+                color: "#6b4f00"
+                wrapMode: Text.Wrap
+            }
+        }
         ErrorBanner {
             id: banner
             objectName: "mutationBanner"

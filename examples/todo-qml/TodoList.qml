@@ -66,7 +66,7 @@ Item {
     }
     BusyIndicator {
         anchors.centerIn: parent
-        running: todos.status === CollectionModel.Loading
+        running: todos.status === CollectionModel.Loading && !todos.paused
     }
     Label {
         anchors.centerIn: parent

@@ -43,6 +43,6 @@ Item {
     }
     BusyIndicator {
         anchors.centerIn: parent
-        running: users.status === CollectionModel.Loading
+        running: users.status === CollectionModel.Loading && !users.paused // offline: a banner says so
     }
 }

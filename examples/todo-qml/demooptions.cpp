@@ -58,11 +58,15 @@ DemoCommandLine parseDemoOptions(const QStringList &arguments)
         {u"serve"_s,
          u"Only run the embedded server (no window): print its URL and serve until stopped, "
          "e.g. for the getting-started apps."_s},
+        {u"offline"_s,
+         u"Start offline: nothing is sent until the Online switch in the header is turned on "
+         "(the app's own connectivity source, not the machine's network)."_s},
         {u"screenshot"_s,
          u"Render offscreen, wait until data is shown, save a PNG to <file> and exit."_s,
          u"file"_s},
         {u"timeout"_s,
-         u"With --screenshot: fail if no data is shown within <ms> (default 20000)."_s, u"ms"_s},
+         u"With --screenshot: fail if no data (with --offline: the offline banner) is shown "
+         "within <ms> (default 20000)."_s, u"ms"_s},
     });
 
     if (!parser.parse(arguments))
@@ -118,6 +122,10 @@ DemoCommandLine parseDemoOptions(const QStringList &arguments)
         return usageError(u"--timeout only applies with --screenshot"_s);
     }
     options.serveOnly = parser.isSet(u"serve"_s);
+    options.offline = parser.isSet(u"offline"_s);
+    if (options.serveOnly && options.offline)
+        return usageError(u"--serve runs no window, so there is nothing to take offline; "
+                          "--offline needs the app"_s);
     if (options.serveOnly && (parser.isSet(u"url"_s) || parser.isSet(u"screenshot"_s)))
         return usageError(u"--serve runs the embedded server alone; it cannot be combined with "
                           "--url or --screenshot"_s);

@@ -13,6 +13,7 @@ struct DemoOptions
     double failRate = 0; //!< fraction of failed mutations (and list loads) of the embedded server
     int userId = 1; //!< the user whose todos are shown first
     bool serveOnly = false; //!< run only the embedded server (no window) until killed
+    bool offline = false; //!< start with the Online switch off: nothing is sent until it is on
     QString screenshotFile; //!< non-empty: render offscreen, save a PNG, exit
     int screenshotTimeoutMs = 20000; //!< give up (exit 1) if no data is shown by then
 };

@@ -44,6 +44,8 @@ public:
     //! Changes --fail-rate while running (the demo's UI test uses it to fail, then recover).
     void setFailureRate(double failRate);
     DataClient::Testing::FakeRestApi *api() const { return m_api; }
+    //! The HTTP server: what it received (the demo's UI test counts requests).
+    DataClient::Testing::TestServer *server() const { return m_server; }
 
 private:
     DataClient::Testing::ServerResponse

@@ -5,6 +5,9 @@
 #include "embeddedserver.h"
 #include "screenshot.h"
 
+#include <DataClient/connectivity.h>
+#include <DataClient/controller.h>
+
 #include <QtCore/QDir>
 #include <QtCore/QTextStream>
 #include <QtGui/QGuiApplication>
@@ -102,6 +105,13 @@ int main(int argc, char **argv)
                             << Qt::endl;
     }
 
+    // The header's Online switch drives the app's own connectivity source (Controller.online in
+    // QML), not the machine's network, so --offline and the switch work the same everywhere.
+    DataClient::Controller *controller = DataClient::Controller::instance();
+    auto *connectivity = new DataClient::Connectivity(controller);
+    connectivity->setOnline(!options.offline);
+    controller->setConnectivity(connectivity);
+
     QQmlApplicationEngine engine;
     // The DataClient QML module: <build>/qml next to <build>/bin in the build tree; the demo's
     // own module is compiled in under qrc:/qt/qml (QT-NOTES G5).
@@ -126,7 +136,8 @@ int main(int argc, char **argv)
                                 << Qt::endl;
             return 1;
         }
-        new Screenshot(window, options.screenshotFile, options.screenshotTimeoutMs);
+        new Screenshot(window, options.screenshotFile, options.screenshotTimeoutMs,
+                       "readyForScreenshot");
     }
     return app.exec();
 }

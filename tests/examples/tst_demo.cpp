@@ -59,6 +59,34 @@ private Q_SLOTS:
         QVERIFY2(todoLines >= 10, qPrintable(u"todo rows seen: %1"_s.arg(todoLines)));
     }
 
+    // --offline: the window shows the offline banner over queries that wait (paused), and
+    // nothing is loaded; the screenshot is taken once the banner shows.
+    void offlineScreenshotShowsTheBannerAndPausedQueries()
+    {
+        const QString file = dir.filePath(u"offline.png"_s);
+        const ProcessRun run = runDemo({u"--offline"_s, u"--screenshot"_s, file});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        // The status line: every query (users, todos, the live panel) waits for the network.
+        QVERIFY2(run.out.contains(u": offline; users: loading, 0 rows, paused; "_s),
+                 qPrintable(run.out));
+        QCOMPARE(run.out.count(u", paused"_s), 3);
+
+        QImage image(file);
+        QVERIFY2(!image.isNull(), "the PNG does not load");
+        // The banner: a strip of its colour (#fff4ce) across the window under the tool bar.
+        int bannerPixels = 0;
+        for (int y = 0; y < image.height() / 5; ++y) {
+            for (int x = 0; x < image.width(); x += 4)
+                bannerPixels += image.pixel(x, y) == qRgb(0xff, 0xf4, 0xce);
+        }
+        QVERIFY2(bannerPixels > image.width() / 4 * 10,
+                 qPrintable(u"banner pixels seen: %1"_s.arg(bannerPixels)));
+        // The user column shows no rows: nothing was loaded.
+        const int users = ImageRows::textLines(image, QRect(0, image.height() / 5, image.width() / 5,
+                                                            image.height() * 7 / 10));
+        QCOMPARE(users, 0);
+    }
+
     // `./dev demo` on a machine without a display: a screenshot instead of a window.
     void noDisplayRendersAScreenshotNextToTheExecutable()
     {
@@ -112,7 +140,12 @@ private Q_SLOTS:
             {u"--url"_s, server.url(), u"--screenshot"_s, file, u"--timeout"_s, u"3000"_s});
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(u"no data shown within 3000 ms"_s), qPrintable(run.err));
-        QVERIFY2(run.err.contains(u"503"_s), qPrintable(run.err)); // says why
+        // Says why: reads that fail with 503 are retried (default backoff, random: the retries
+        // may all have run by then) and still fail.
+        QVERIFY2(run.err.contains(u"users: loading, 0 rows, retrying (attempt "_s)
+                     || run.err.contains(u"users: error 503"_s),
+                 qPrintable(run.err));
+        QVERIFY(server.requestCount() >= 6); // users, todos and status, each tried again
         QVERIFY(!QFileInfo::exists(file));
     }
 
@@ -216,6 +249,8 @@ private Q_SLOTS:
         QTest::newRow("serve with screenshot")
             << QStringList {u"--serve"_s, u"--screenshot"_s, u"a.png"_s}
             << u"--serve runs the embedded server alone"_s;
+        QTest::newRow("serve with offline")
+            << QStringList {u"--serve"_s, u"--offline"_s} << u"--offline needs the app"_s;
         QTest::newRow("stray argument") << QStringList {u"now"_s} << u"unexpected argument 'now'"_s;
     }
     void badOptionsExplainThemselves()
@@ -233,7 +268,8 @@ private Q_SLOTS:
         const ProcessRun run = runDemo({u"--help"_s});
         QCOMPARE(run.exitCode, 0);
         for (const QString &option : {u"--url"_s, u"--latency"_s, u"--fail-rate"_s,
-                                      u"--screenshot"_s, u"--timeout"_s, u"--user"_s, u"--serve"_s})
+                                      u"--screenshot"_s, u"--timeout"_s, u"--user"_s, u"--serve"_s,
+                                      u"--offline"_s})
             QVERIFY2(run.out.contains(option), qPrintable(option));
     }
 };

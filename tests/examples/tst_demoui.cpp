@@ -6,6 +6,8 @@
 
 #include <DataClient/collectionmodel.h>
 #include <DataClient/controller.h>
+#include <DataClient/testing/testserver.h>
+#include <DataClient/testing/virtualclock.h>
 #include <DataClient/testing/fakerestapi.h>
 
 #include <QtCore/QJsonArray>
@@ -61,6 +63,14 @@ private:
             return false;
         window = engine->rootObjects().constFirst();
         return true;
+    }
+    //! How many requests of \a method to \a path (without the query) the server received.
+    int requests(const QByteArray &method, const QString &path) const
+    {
+        int count = 0;
+        for (const auto &request : server->server()->requests())
+            count += request.method == method && request.path == path;
+        return count;
     }
     // A template: Q_ARG() is a QGenericArgument in Qt 6.4 and a QMetaMethodArgument since 6.5.
     template<typename... Args> void invoke(const char *object, const char *signal, Args... args)
@@ -174,20 +184,37 @@ private Q_SLOTS:
         QVERIFY(!banner->property("visible").toBool());
     }
 
-    void failedLoadShowsABannerAndRetryRecovers()
+    // A load that fails retries by itself (the header says so), then shows the banner; its Retry
+    // starts a new chain. Backoff waits on a virtual clock: each check of the QTRY loop moves it
+    // one second, so nothing waits the real backoff.
+    void failedLoadRetriesThenShowsABannerAndRetryRecovers()
     {
+        DataClient::Testing::VirtualClock clock;
+        clock.install(DataClient::Controller::instance());
         QVERIFY(start(1));
+        QTRY_VERIFY_WITH_TIMEOUT(todoModel()->isRetrying(), 15000);
+        QObject *retrying = child(u"retryingLabel"_s);
+        QVERIFY(retrying->property("visible").toBool());
+        QCOMPARE(retrying->property("text").toString(), u"retrying (attempt 2)…"_s);
+        QVERIFY2(window->property("statusText").toString().contains(u"retrying (attempt 2)"_s),
+                 qPrintable(window->property("statusText").toString()));
+        QCOMPARE(requests("GET", u"/todos"_s), 1);
+
         QObject *banner = child(u"loadErrorBanner"_s);
         QTRY_VERIFY_WITH_TIMEOUT(
-            banner->property("message").toString().startsWith(u"Could not load the todos"_s),
+            (clock.advance(1000),
+             banner->property("message").toString().startsWith(u"Could not load the todos"_s)),
             15000);
+        QCOMPARE(requests("GET", u"/todos"_s), 3); // the first attempt and the demo's 2 retries
         QVERIFY(banner->property("visible").toBool());
+        QVERIFY(!retrying->property("visible").toBool());
         QVERIFY(!window->property("dataShown").toBool());
         QVERIFY(window->property("statusText").toString().contains(u"error 500"_s));
 
-        // Retry while the server still fails: the error (and the banner) come back.
+        // Retry while the server still fails: a new chain, and the error (and banner) come back.
         QVERIFY(QMetaObject::invokeMethod(banner, "runRetry"));
-        QTRY_VERIFY(banner->property("visible").toBool());
+        QTRY_VERIFY((clock.advance(1000), banner->property("visible").toBool()));
+        QCOMPARE(requests("GET", u"/todos"_s), 6);
         server->setFailureRate(0);
         QVERIFY(QMetaObject::invokeMethod(banner, "runRetry"));
         QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
@@ -227,6 +254,40 @@ private Q_SLOTS:
         for (int i = 0; i < todoModel()->count(); ++i)
             ids.insert(row(i).value(u"id"_s).toInt());
         QCOMPARE(ids.size(), total); // no duplicates
+    }
+
+    // The header's Online switch: offline, a refetch sends nothing and the rows stay; back
+    // online, the waiting read goes out once and the banner goes away.
+    void onlineSwitchPausesReadsAndReconnectSendsThem()
+    {
+        QVERIFY(start());
+        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        QObject *onlineSwitch = child(u"onlineSwitch"_s);
+        QObject *banner = child(u"offlineBanner"_s);
+        QVERIFY(onlineSwitch && banner);
+        QVERIFY(onlineSwitch->property("checked").toBool());
+        QVERIFY(!banner->property("visible").toBool());
+        const int rows = todoModel()->count();
+
+        // What a click does: toggle, then the toggled() signal the QML handler runs on.
+        QVERIFY(QMetaObject::invokeMethod(onlineSwitch, "toggle"));
+        QVERIFY(QMetaObject::invokeMethod(onlineSwitch, "toggled"));
+        QVERIFY(!DataClient::Controller::instance()->isOnline());
+        QVERIFY(banner->property("visible").toBool());
+        const int readsBefore = requests("GET", u"/todos"_s);
+        todoModel()->refetch();
+        QTRY_VERIFY(todoModel()->isPaused());
+        QCOMPARE(todoModel()->count(), rows); // the rows stay
+        QVERIFY(window->property("statusText").toString().startsWith(u"offline; "_s));
+        QCOMPARE(requests("GET", u"/todos"_s), readsBefore);
+
+        QVERIFY(QMetaObject::invokeMethod(onlineSwitch, "toggle"));
+        QVERIFY(QMetaObject::invokeMethod(onlineSwitch, "toggled"));
+        QVERIFY(DataClient::Controller::instance()->isOnline());
+        QVERIFY(!banner->property("visible").toBool());
+        QTRY_VERIFY(!todoModel()->isPaused() && !todoModel()->isLoading());
+        QCOMPARE(requests("GET", u"/todos"_s), readsBefore + 1);
+        QVERIFY(todoModel()->count() > 0); // the first page again: a refetch restarts the pages
     }
 
     void livePanelKeepsPolling()
