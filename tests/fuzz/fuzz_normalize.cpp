@@ -40,9 +40,15 @@ const QList<Schema> &schemas()
     static const QList<Schema> all = [] {
         const Schema list = Schema::collection(Schema::array(todoSchema()));
         const Schema wrapper = Schema::object({{u"results"_s, list}, {u"total"_s, Schema()}});
-        return QList<Schema> {todoSchema(),     userSchema(),    list,
-                              wrapper,          list.push(),     list.paginated(),
-                              list.remove(),    wrapper.unshift(), Schema::array(todoSchema()),
+        return QList<Schema> {todoSchema(),
+                              userSchema(),
+                              list,
+                              wrapper,
+                              list.push(),
+                              list.paginated(),
+                              list.remove(),
+                              wrapper.unshift(),
+                              Schema::array(todoSchema()),
                               Schema::invalidate(todoSchema())};
     }();
     return all;

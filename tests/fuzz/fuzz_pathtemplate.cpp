@@ -5,6 +5,7 @@
 
 #include <DataClient/pathtemplate.h>
 
+#include <QtCore/QDebug>
 #include <QtCore/QStringList>
 
 #include <fuzzer/FuzzedDataProvider.h>
@@ -81,7 +82,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(!error.isEmpty());
     } else {
         // What build() writes, match() reads back (values are percent-encoded, never syntax).
-        FUZZ_CHECK(compiled.match(path).has_value());
+        if (!compiled.match(path).has_value()) {
+            std::fprintf(stderr, "template '%s' built '%s' from %s\n",
+                         qUtf8Printable(compiled.pattern()), qUtf8Printable(path),
+                         QDebug::toString(params).toUtf8().constData());
+            FuzzSupport::fail("compiled.match(compiled.build(params)).has_value()");
+        }
     }
     (void)compiled.extraParameters(params);
     (void)compiled.requiredParameterNames();
