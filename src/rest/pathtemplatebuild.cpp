@@ -28,11 +28,16 @@ public:
 
     QString error;
 
+    // An empty string, or a list of one (a wildcard given {""}), writes nothing: the parameter
+    // is missing, so build() never writes a path that match() cannot read back ("/files/").
     bool isPresent(const Token &token) const
     {
-        return detail::readParamValue(params.value(token.text)).kind != ParamValue::Absent
-            && !(params.value(token.text).typeId() == QMetaType::QString
-                 && params.value(token.text).toString().isEmpty());
+        const QVariant raw = params.value(token.text);
+        const ParamValue value = detail::readParamValue(raw);
+        return value.kind != ParamValue::Absent
+            && !(raw.typeId() == QMetaType::QString && raw.toString().isEmpty())
+            && !(value.kind == ParamValue::List && value.list.size() == 1
+                 && value.list.constFirst().isEmpty());
     }
 
     // Appends the encoded tokens to out; false (with error) when a value cannot be written.

@@ -80,8 +80,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const QString path = compiled.build(params, &error);
     if (path.isNull()) {
         FUZZ_CHECK(!error.isEmpty());
-    } else {
+    } else if (!compiled.hasQueryTemplate()) {
         // What build() writes, match() reads back (values are percent-encoded, never syntax).
+        // Not checked with a query template: its literal keys are written as given, so a key
+        // holding '=' or '&' ("\\?=q=:q") is ambiguous in any query string (docs/reliability.md).
         if (!compiled.match(path).has_value()) {
             std::fprintf(stderr, "template '%s' built '%s' from %s\n",
                          qUtf8Printable(compiled.pattern()), qUtf8Printable(path),

@@ -310,6 +310,26 @@ private Q_SLOTS:
         QCOMPARE(path.match(built), (Params {{name, u"-1.5e+308"_s}, {u"id"_s, u"7"_s}}));
     }
 
+    // Found by fuzz_pathtemplate (issue 18): a wildcard given {""} wrote "/files/", which no
+    // template matches; it is now missing, as an empty string is.
+    void wildcardOfOneEmptySegmentIsMissing()
+    {
+        QString error;
+        QVERIFY(PathTemplate(u"/files/*path"_s)
+                    .build({{u"path"_s, QStringList {QString()}}}, &error)
+                    .isNull());
+        QVERIFY2(error.contains(u"missing required parameter 'path'"_s), qPrintable(error));
+        const PathTemplate optional(u"/files{/*path}"_s);
+        QCOMPARE(optional.build({{u"path"_s, QStringList {QString()}}}), u"/files"_s);
+        QCOMPARE(optional.match(u"/files"_s), Params {});
+        // Empty segments between others still round-trip.
+        const PathTemplate files(u"/files/*path"_s);
+        const QString built = files.build({{u"path"_s, QStringList {u"a"_s, QString(), u"b"_s}}});
+        QCOMPARE(built, u"/files/a//b"_s);
+        QCOMPARE(files.match(built)->value(u"path"_s).toStringList(),
+                 (QStringList {u"a"_s, QString(), u"b"_s}));
+    }
+
     // The example of docs/path-templates.md.
     void documentationExample()
     {
