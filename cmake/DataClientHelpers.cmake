@@ -35,6 +35,14 @@ if(DATACLIENT_SANITIZE)
   add_link_options(-fsanitize=address,undefined)
 endif()
 
+# Fuzzing (docs/reliability.md) rides on the asan build instead of a third build of the library:
+# the layers get libFuzzer's coverage instrumentation (fuzzer-no-link: no main, no runtime), only
+# the fuzz targets link the fuzzer. The tests stay uninstrumented (and cached); the layers'
+# coverage callbacks resolve to the sanitizer runtime's no-op defaults in them.
+if(DATACLIENT_FUZZ AND NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+  message(FATAL_ERROR "DATACLIENT_FUZZ needs clang (libFuzzer); use the asan or fuzz preset")
+endif()
+
 # dataclient_add_layer(<layer> SOURCES ... DEPENDS ...)
 # Creates shared library DataClient<Layer> (alias DataClient::<Layer>) from src/<layer>.
 # Sources define DATACLIENT_BUILDING_<LAYER> so the export macros in global.h export, not import.
@@ -57,5 +65,8 @@ function(dataclient_add_layer layer)
     PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
   target_link_libraries(${target} PUBLIC ${ARG_DEPENDS})
   dataclient_apply_strictness(${target})
+  if(DATACLIENT_FUZZ)
+    target_compile_options(${target} PRIVATE -fsanitize=fuzzer-no-link)
+  endif()
   set_property(GLOBAL APPEND PROPERTY DATACLIENT_LAYER_TARGETS ${target})
 endfunction()

@@ -28,11 +28,16 @@ public:
 
     QString error;
 
+    // An empty string, or a list of one (a wildcard given {""}), writes nothing: the parameter
+    // is missing, so build() never writes a path that match() cannot read back ("/files/").
     bool isPresent(const Token &token) const
     {
-        return detail::readParamValue(params.value(token.text)).kind != ParamValue::Absent
-            && !(params.value(token.text).typeId() == QMetaType::QString
-                 && params.value(token.text).toString().isEmpty());
+        const QVariant raw = params.value(token.text);
+        const ParamValue value = detail::readParamValue(raw);
+        return value.kind != ParamValue::Absent
+            && !(raw.typeId() == QMetaType::QString && raw.toString().isEmpty())
+            && !(value.kind == ParamValue::List && value.list.size() == 1
+                 && value.list.constFirst().isEmpty());
     }
 
     // Appends the encoded tokens to out; false (with error) when a value cannot be written.
@@ -163,11 +168,14 @@ QString regexFor(const Data::Tokens &tokens)
         case Token::Literal:
             rx += QRegularExpression::escape(detail::encodeLiteral(token.text));
             break;
+        // Numbered groups, read back in token order by match(): a parameter name may start with
+        // a digit, be longer than 32 characters or not be ASCII, which PCRE2 refuses in a group
+        // name (the whole expression would then be invalid and nothing would match).
         case Token::Parameter:
-            rx += QStringLiteral("(?<%1>[^/]+)").arg(token.text);
+            rx += QStringLiteral("([^/]+)");
             break;
         case Token::Wildcard:
-            rx += QStringLiteral("(?<%1>.+)").arg(token.text);
+            rx += QStringLiteral("(.+)");
             break;
         }
     }
@@ -214,9 +222,12 @@ std::optional<Params> PathTemplate::match(const QString &path) const
     if (!m.hasMatch())
         return std::nullopt;
     Params params;
+    int group = 0;
     for (const Token &token : std::as_const(d->path)) {
-        const QString captured = m.captured(token.text);
-        if (token.kind == Token::Literal || captured.isNull())
+        if (token.kind == Token::Literal)
+            continue;
+        const QString captured = m.captured(++group);
+        if (captured.isNull())
             continue;
         if (token.kind == Token::Wildcard) {
             QStringList segments = captured.split(u'/');

@@ -290,6 +290,46 @@ private Q_SLOTS:
         QVERIFY(!search.match(u"/search?page=2"_s)); // q is required
     }
 
+    // Found by fuzz_pathtemplate (issue 18): names the grammar allows but a PCRE2 group name
+    // does not (a leading digit, over 32 characters, not ASCII) made match() never match.
+    void matchAnyParameterName_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("leading digit") << u"2"_s;
+        QTest::newRow("40 characters") << QString(40, u'n');
+        QTest::newRow("not ASCII") << u"caf\u00e9"_s;
+    }
+
+    void matchAnyParameterName()
+    {
+        QFETCH(QString, name);
+        const PathTemplate path(u"/use=:"_s + name + u"/items{/:id}"_s);
+        QVERIFY2(path.isValid(), qPrintable(path.errorString()));
+        const QString built = path.build({{name, -1.5e308}, {u"id"_s, 7}});
+        QCOMPARE(built, u"/use=-1.5e%2B308/items/7"_s);
+        QCOMPARE(path.match(built), (Params {{name, u"-1.5e+308"_s}, {u"id"_s, u"7"_s}}));
+    }
+
+    // Found by fuzz_pathtemplate (issue 18): a wildcard given {""} wrote "/files/", which no
+    // template matches; it is now missing, as an empty string is.
+    void wildcardOfOneEmptySegmentIsMissing()
+    {
+        QString error;
+        QVERIFY(PathTemplate(u"/files/*path"_s)
+                    .build({{u"path"_s, QStringList {QString()}}}, &error)
+                    .isNull());
+        QVERIFY2(error.contains(u"missing required parameter 'path'"_s), qPrintable(error));
+        const PathTemplate optional(u"/files{/*path}"_s);
+        QCOMPARE(optional.build({{u"path"_s, QStringList {QString()}}}), u"/files"_s);
+        QCOMPARE(optional.match(u"/files"_s), Params {});
+        // Empty segments between others still round-trip.
+        const PathTemplate files(u"/files/*path"_s);
+        const QString built = files.build({{u"path"_s, QStringList {u"a"_s, QString(), u"b"_s}}});
+        QCOMPARE(built, u"/files/a//b"_s);
+        QCOMPARE(files.match(built)->value(u"path"_s).toStringList(),
+                 (QStringList {u"a"_s, QString(), u"b"_s}));
+    }
+
     // The example of docs/path-templates.md.
     void documentationExample()
     {
