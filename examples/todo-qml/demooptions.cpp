@@ -66,7 +66,8 @@ DemoCommandLine parseDemoOptions(const QStringList &arguments)
          u"file"_s},
         {u"timeout"_s,
          u"With --screenshot: fail if no data (with --offline: the offline banner) is shown "
-         "within <ms> (default 20000)."_s, u"ms"_s},
+         "within <ms> (default 20000)."_s,
+         u"ms"_s},
     });
 
     if (!parser.parse(arguments))

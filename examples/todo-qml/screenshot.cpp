@@ -48,10 +48,11 @@ void Screenshot::check()
     if (!image.save(m_file, "PNG"))
         return finish(1, u"cannot write '%1'"_s.arg(m_file));
     // What the picture shows, in words too: the test of --offline reads it.
-    finish(0, u"saved %1 (%2x%3): %4"_s.arg(m_file)
-                  .arg(image.width())
-                  .arg(image.height())
-                  .arg(m_window->property(m_statusProperty).toString()));
+    finish(0,
+           u"saved %1 (%2x%3): %4"_s.arg(m_file)
+               .arg(image.width())
+               .arg(image.height())
+               .arg(m_window->property(m_statusProperty).toString()));
 }
 
 void Screenshot::timedOut()

@@ -82,8 +82,8 @@ private Q_SLOTS:
         QVERIFY2(bannerPixels > image.width() / 4 * 10,
                  qPrintable(u"banner pixels seen: %1"_s.arg(bannerPixels)));
         // The user column shows no rows: nothing was loaded.
-        const int users = ImageRows::textLines(image, QRect(0, image.height() / 5, image.width() / 5,
-                                                            image.height() * 7 / 10));
+        const int users = ImageRows::textLines(
+            image, QRect(0, image.height() / 5, image.width() / 5, image.height() * 7 / 10));
         QCOMPARE(users, 0);
     }
 
@@ -267,9 +267,9 @@ private Q_SLOTS:
     {
         const ProcessRun run = runDemo({u"--help"_s});
         QCOMPARE(run.exitCode, 0);
-        for (const QString &option : {u"--url"_s, u"--latency"_s, u"--fail-rate"_s,
-                                      u"--screenshot"_s, u"--timeout"_s, u"--user"_s, u"--serve"_s,
-                                      u"--offline"_s})
+        for (const QString &option :
+             {u"--url"_s, u"--latency"_s, u"--fail-rate"_s, u"--screenshot"_s, u"--timeout"_s,
+              u"--user"_s, u"--serve"_s, u"--offline"_s})
             QVERIFY2(run.out.contains(option), qPrintable(option));
     }
 };
