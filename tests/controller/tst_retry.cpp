@@ -15,6 +15,9 @@
 
 #include <memory>
 
+// Declared before its first use in a data table (clang refuses it later).
+Q_DECLARE_METATYPE(DataClient::RetryPolicy)
+
 using namespace ControllerFixture;
 using namespace DataClient::Testing;
 using DataClient::detail::RetryBackoff;
@@ -340,8 +343,6 @@ private Q_SLOTS:
         QCOMPARE(server->requestCount(), 0);
     }
 };
-
-Q_DECLARE_METATYPE(DataClient::RetryPolicy)
 
 QTEST_GUILESS_MAIN(tst_Retry)
 #include "tst_retry.moc"
