@@ -39,8 +39,8 @@ inline ServerResponse goodAnswer(Request request)
 {
     switch (request) {
     case Request::ReadList:
-        return ServerResponse::json(QJsonArray {todo(1, 1, u"one"_s), todo(2, 1, u"two"_s),
-                                                todo(3, 1, u"three"_s, true)});
+        return ServerResponse::json(
+            QJsonArray {todo(1, 1, u"one"_s), todo(2, 1, u"two"_s), todo(3, 1, u"three"_s, true)});
     case Request::ReadOne:
         return ServerResponse::json(todo(2, 1, u"two"_s));
     case Request::Patch:
@@ -59,8 +59,10 @@ struct Aim
     const char *name;
     Request request;
 };
-constexpr Aim everyRequest[] = {{"list", Request::ReadList}, {"get", Request::ReadOne},
-                                {"patch", Request::Patch},   {"delete", Request::Delete},
+constexpr Aim everyRequest[] = {{"list", Request::ReadList},
+                                {"get", Request::ReadOne},
+                                {"patch", Request::Patch},
+                                {"delete", Request::Delete},
                                 {"push", Request::Push}};
 
 inline QJsonObject errorBody(int status)
@@ -93,7 +95,6 @@ protected:
         QFETCH(QString, messagePart);
         expectFault(request, answer, kind, status, messagePart);
     }
-
 
     void setUp() override
     {
@@ -205,4 +206,3 @@ protected:
 };
 
 } // namespace FaultSuite
-

@@ -40,8 +40,9 @@ inline QString compact(const QJsonValue &value)
       server's list of that user, in the server's order;
     - no optimistic layer is left.
 */
-inline QString differences(const Controller &controller, const DataClient::Testing::FakeRestApi &api,
-                           const Resource &todos, int maxId, const QList<int> &userIds = {1, 2})
+inline QString differences(const Controller &controller,
+                           const DataClient::Testing::FakeRestApi &api, const Resource &todos,
+                           int maxId, const QList<int> &userIds = {1, 2})
 {
     QStringList found;
     for (int id = 1; id <= maxId; ++id) {
@@ -51,10 +52,11 @@ inline QString differences(const Controller &controller, const DataClient::Testi
             continue; // the Controller does not show it: nothing to contradict the server
         const QJsonObject view = QJsonObject::fromVariantMap(shown.data.toMap());
         if (truth.isEmpty())
-            found << u"todo %1 is shown (%2) but the server deleted it"_s.arg(id).arg(compact(view));
+            found << u"todo %1 is shown (%2) but the server deleted it"_s.arg(id).arg(
+                compact(view));
         else if (view != truth)
             found << u"todo %1 is shown as %2, the server holds %3"_s.arg(id).arg(compact(view),
-                                                                              compact(truth));
+                                                                                  compact(truth));
     }
     for (const int userId : userIds) {
         const ResponseState state = controller.getResponse(todos.getList, {{u"userId"_s, userId}});

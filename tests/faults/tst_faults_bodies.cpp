@@ -26,12 +26,12 @@ private Q_SLOTS:
         for (const Aim &aim : everyRequest) {
             if (aim.request == Request::Delete)
                 continue; // see below: a delete reads no entity
-            QTest::addRow("%s not JSON", aim.name) << aim.request << bad("not json at all")
-                                                   << NetworkError::Kind::InvalidResponse << 400
-                                                   << u"JSON"_s;
+            QTest::addRow("%s not JSON", aim.name)
+                << aim.request << bad("not json at all") << NetworkError::Kind::InvalidResponse
+                << 400 << u"not valid JSON"_s;
             QTest::addRow("%s truncated JSON", aim.name)
                 << aim.request << bad("[{\"id\":1,\"userId\":1,\"title\":\"o")
-                << NetworkError::Kind::InvalidResponse << 400 << u"JSON"_s;
+                << NetworkError::Kind::InvalidResponse << 400 << u"not valid JSON"_s;
             QTest::addRow("%s HTML page with 200", aim.name)
                 << aim.request << bad(html, "text/html; charset=utf-8")
                 << NetworkError::Kind::InvalidResponse << 400 << u"text/html"_s;
@@ -49,13 +49,13 @@ private Q_SLOTS:
         noPk.remove(u"id"_s);
         QTest::newRow("list with an entity without its pk")
             << Request::ReadList << ServerResponse::json(QJsonArray {todo(2, 1, u"two"_s), noPk})
-            << NetworkError::Kind::InvalidResponse << 400 << u"id"_s;
+            << NetworkError::Kind::InvalidResponse << 400 << u"primary key"_s;
         QTest::newRow("patch answered without the pk")
             << Request::Patch << ServerResponse::json(noPk) << NetworkError::Kind::InvalidResponse
-            << 400 << u"id"_s;
+            << 400 << u"primary key"_s;
         QTest::newRow("push answered without the pk")
             << Request::Push << ServerResponse::json(noPk, 201)
-            << NetworkError::Kind::InvalidResponse << 400 << u"id"_s;
+            << NetworkError::Kind::InvalidResponse << 400 << u"primary key"_s;
     }
     void unreadableBodies() { runRow(); }
 
@@ -136,8 +136,7 @@ private Q_SLOTS:
         QCOMPARE(ids(controller->getResponse(todos.getList, user(1)).data), listAfter);
         const QString differs = differences();
         QVERIFY2(differs.isEmpty(), qPrintable(differs));
-        QVERIFY(!controller->get(todoSchema(), {{u"id"_s, 4}}).found
-                || request != Request::Delete);
+        QVERIFY(!controller->get(todoSchema(), {{u"id"_s, 4}}).found || request != Request::Delete);
     }
 
 private:

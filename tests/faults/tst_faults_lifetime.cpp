@@ -89,7 +89,8 @@ private Q_SLOTS:
         root.reset();
         engine.reset();
 
-        replies.pending.first().responder.send(ServerResponse::json(ServerView::serverList(backend->api, 1)));
+        replies.pending.first().responder.send(
+            ServerResponse::json(ServerView::serverList(backend->api, 1)));
         QTRY_VERIFY(!controller->isLoading(todos.getList, user(1)));
         QCoreApplication::processEvents();
         QCOMPARE(backend->server.requestCount(), before + 1); // no second request

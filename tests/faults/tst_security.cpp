@@ -67,7 +67,8 @@ private Q_SLOTS:
     {
         QFETCH(QString, value);
         QFETCH(bool, refused);
-        const auto outcome = await(endpoint(u"/users/:id/posts"_s)->fetch(&network, {{u"id"_s, value}}));
+        const auto outcome
+            = await(endpoint(u"/users/:id/posts"_s)->fetch(&network, {{u"id"_s, value}}));
         if (refused) {
             QVERIFY(outcome.error);
             QCOMPARE(outcome.error->kind(), NetworkError::Kind::InvalidRequest);
@@ -118,8 +119,7 @@ private Q_SLOTS:
         QTest::newRow("CR LF in a query key")
             << u"/users"_s << Params {{u"a\r\nX-Injected: yes"_s, 1}} << Headers {}
             << "/users?a%0D%0AX-Injected%3A%20yes=1"_ba;
-        for (const QByteArray &bad :
-             {"\r"_ba, "\n"_ba, "\r\n"_ba, QByteArray("\0", 1), ":"_ba}) {
+        for (const QByteArray &bad : {"\r"_ba, "\n"_ba, "\r\n"_ba, QByteArray("\0", 1), ":"_ba}) {
             const QByteArray shown = bad.toPercentEncoding();
             QTest::addRow("%s in a header name", shown.constData())
                 << u"/users"_s << Params {} << Headers {{"X-A" + bad + "X-Injected", "1"}}
@@ -138,8 +138,7 @@ private Q_SLOTS:
         QFETCH(Params, params);
         QFETCH(Headers, headers);
         QFETCH(QByteArray, encoded);
-        const auto outcome
-            = await(endpoint(path, {.headers = headers})->fetch(&network, params));
+        const auto outcome = await(endpoint(path, {.headers = headers})->fetch(&network, params));
         if (encoded.isEmpty()) {
             QVERIFY(outcome.error);
             QCOMPARE(outcome.error->kind(), NetworkError::Kind::InvalidRequest);

@@ -8,7 +8,7 @@
 // data (the network may deliver concurrent requests in any order, so two requests on the same
 // todo would make the server's truth a race), so a seed replays the same operations, the same
 // failures and the same outcome. Seeds run one after another from DATACLIENT_SOAK_SEED
-// (default 1) until DATACLIENT_SOAK_SECONDS (default 8; 0 = just that seed) have passed.
+// (default 1) while another fits in DATACLIENT_SOAK_SECONDS (default 8; 0 = just that seed).
 #include "serverview.h"
 
 #include <DataClient/connectivity.h>
@@ -44,6 +44,27 @@ public:
 
     QString failure; //!< what went wrong first, with the step; empty while all is well
 
+    //! What the run did, summed over seeds (so a run shows it exercised every kind).
+    struct Counts
+    {
+        int reads = 0, mutations = 0, failing = 0, failed = 0, canceled = 0, polls = 0,
+            invalidations = 0, resets = 0, offline = 0;
+        Counts &operator+=(const Counts &o)
+        {
+            *this = {reads + o.reads,
+                     mutations + o.mutations,
+                     failing + o.failing,
+                     failed + o.failed,
+                     canceled + o.canceled,
+                     polls + o.polls,
+                     invalidations + o.invalidations,
+                     resets + o.resets,
+                     offline + o.offline};
+            return *this;
+        }
+    };
+    Counts counts;
+
     bool start()
     {
         if (!server.listen() || !api.addCollection(u"/todos"_s, seedTodos()))
@@ -54,8 +75,9 @@ public:
         // schema), answered with that status (0: the connection dropped) before the api.
         server.route("*", u"/broken/:status/*"_s, [](const RecordedRequest &request) {
             const int status = request.pathParams.value(u"status"_s).toInt();
-            return status == 0 ? ServerResponse::drop()
-                               : ServerResponse::json(QJsonObject {{u"error"_s, u"soak"_s}}, status);
+            return status == 0
+                ? ServerResponse::drop()
+                : ServerResponse::json(QJsonObject {{u"error"_s, u"soak"_s}}, status);
         });
         todos = resource(server.url());
         for (const int status : {500, 503, 0})
@@ -111,11 +133,12 @@ private:
                     subscribed.insert(user);
                 }
             }
-            clock.advance(PollMs);
+            counts.polls += clock.advance(PollMs);
             settle({});
             return;
         }
         if (kind < 14) { // invalidate a list or a todo
+            ++counts.invalidations;
             if (chance(50))
                 controller.invalidate(todos.getList, {{u"userId"_s, 1 + pick(2)}});
             else
@@ -123,16 +146,20 @@ private:
             return;
         }
         const bool offline = chance(10);
-        if (offline)
+        if (offline) {
             connectivity.setOnline(false);
+            ++counts.offline;
+        }
         QList<Pending> batch;
         QSet<QString> claimed;
         const int count = 1 + pick(3);
         for (int i = 0; i < count; ++i)
             addOperation(batch, claimed, offline);
         const bool reset = chance(5);
-        if (reset)
+        if (reset) {
             controller.resetEntireStore(); // with the batch in flight
+            ++counts.resets;
+        }
         QCoreApplication::processEvents();
         if (offline)
             connectivity.setOnline(true);
@@ -157,7 +184,7 @@ private:
         // Mostly todos that exist, sometimes one deleted or never created (a 404).
         const QList<int> existing = model.keys();
         const int id = existing.isEmpty() || chance(10) ? 1 + pick(nextId)
-                                                         : existing.at(pick(int(existing.size())));
+                                                        : existing.at(pick(int(existing.size())));
         const QString todoKey = u"todo%1"_s.arg(id);
         const QString todoList = u"list%1"_s.arg(userOf(id));
         const int failing = chance(25) ? 1 + pick(int(broken.size())) : 0;
@@ -201,7 +228,8 @@ private:
         default: { // push a new todo to a user's list
             if (!claim({list}))
                 return;
-            const QJsonObject body {{u"userId"_s, user}, {u"title"_s, u"n%1"_s.arg(pick(1000))},
+            const QJsonObject body {{u"userId"_s, user},
+                                    {u"title"_s, u"n%1"_s.arg(pick(1000))},
                                     {u"completed"_s, false}};
             pending.future = controller.fetch(via.getList.push, {{u"userId"_s, user}}, body);
             pending.onSuccess = [this, body](const std::optional<QVariant> &created) {
@@ -214,6 +242,8 @@ private:
             ++nextId;
         }
         }
+        ++(pending.mutation ? counts.mutations : counts.reads);
+        counts.failing += failing ? 1 : 0;
         batch.append(pending);
     }
 
@@ -238,6 +268,8 @@ private:
             }
             if (outcome.value && pending.onSuccess)
                 pending.onSuccess(outcome.value);
+            counts.failed += outcome.error ? 1 : 0;
+            counts.canceled += outcome.canceled() ? 1 : 0;
             // Canceled by a reset: the server may or may not have applied it.
             if (outcome.canceled() && pending.mutation)
                 resync();
@@ -310,18 +342,30 @@ private Q_SLOTS:
         QElapsedTimer elapsed; // bounds the run's length; nothing is asserted on time
         elapsed.start();
         quint32 seed = first;
+        SoakRun::Counts total;
         do {
             SoakRun run(seed);
             QVERIFY(run.start());
-            if (!run.run()) {
+            const bool clean = run.run();
+            total += run.counts;
+            if (!clean) {
                 QFAIL(qPrintable(u"seed %1 failed: %2\nreplay: DATACLIENT_SOAK_SEED=%1 "
-                                 "DATACLIENT_SOAK_SECONDS=0 tst_soak"_s
-                                     .arg(seed)
+                                 "DATACLIENT_SOAK_SECONDS=0 tst_soak"_s.arg(seed)
                                      .arg(run.failure)));
             }
             ++seed;
-        } while (elapsed.elapsed() < seconds * 1000);
-        qInfo("soak: seeds %u..%u, %d steps each, clean", first, seed - 1, StepsPerSeed);
+            // Another seed only when it should end within the budget (at the seeds' pace).
+        } while (elapsed.elapsed() + elapsed.elapsed() / (seed - first) <= seconds * 1000);
+        qInfo("soak: seeds %u..%u, %d steps each, clean: %d reads, %d mutations, %d sent to fail, "
+              "%d failed, %d canceled by a reset, %d polls, %d invalidations, %d resets, %d "
+              "offline batches",
+              first, seed - 1, StepsPerSeed, total.reads, total.mutations, total.failing,
+              total.failed, total.canceled, total.polls, total.invalidations, total.resets,
+              total.offline);
+        // Every kind of operation ran (over three seeds or more; one may miss a rare kind).
+        if (seed - first >= 3)
+            QVERIFY(total.reads > 0 && total.mutations > 0 && total.failed > 0 && total.polls > 0
+                    && total.invalidations > 0 && total.resets > 0 && total.offline > 0);
     }
 };
 
