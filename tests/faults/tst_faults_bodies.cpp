@@ -131,6 +131,9 @@ private Q_SLOTS:
             QVERIFY(secondOutcome.error);
             QCOMPARE(secondOutcome.error->kind(), NetworkError::Kind::Http);
             QCOMPARE(secondOutcome.error->status(), secondStatus);
+            const QString message = secondOutcome.error->message();
+            QVERIFY2(message.contains(backend->server.url(path)), qPrintable(message));
+            QVERIFY2(message.contains(QString::number(secondStatus)), qPrintable(message));
         }
         QCOMPARE(backend->server.requests(method, path).size(), 2);
         QCOMPARE(ids(controller->getResponse(todos.getList, user(1)).data), listAfter);
