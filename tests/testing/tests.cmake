@@ -11,3 +11,5 @@ dataclient_add_qtest(tst_sampledata
   LIBS DataClient::Testing Qt6::Network)
 dataclient_add_qtest(tst_testingdocs SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_testingdocs.cpp
   LIBS DataClient::Testing Qt6::Network)
+dataclient_add_qtest(tst_virtualclock SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_virtualclock.cpp
+  LIBS DataClient::Testing Qt6::Network)
