@@ -13,3 +13,5 @@ dataclient_add_qtest(tst_testingdocs SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_testi
   LIBS DataClient::Testing Qt6::Network)
 dataclient_add_qtest(tst_virtualclock SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_virtualclock.cpp
   LIBS DataClient::Testing Qt6::Network)
+dataclient_add_qtest(tst_mocknetwork SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_mocknetwork.cpp
+  LIBS DataClient::Testing Qt6::Network)
