@@ -11,13 +11,31 @@
 #include <QTest>
 
 #include <exception>
+#include <utility>
 
 namespace DataClient::Testing {
+
+namespace {
+FailureHandler &handler()
+{
+    static FailureHandler installed;
+    return installed;
+}
+} // namespace
+
+FailureHandler setFailureHandler(FailureHandler handler)
+{
+    return std::exchange(DataClient::Testing::handler(), std::move(handler));
+}
 
 namespace detail {
 
 void failTest(const QString &message, const char *file, int line)
 {
+    if (const FailureHandler &installed = handler()) {
+        installed(message, file, line);
+        return;
+    }
     if (QTest::currentTestFunction()) {
         QTest::qFail(qPrintable(message), file, line);
         return;

@@ -15,3 +15,7 @@ dataclient_add_qtest(tst_virtualclock SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_virt
   LIBS DataClient::Testing Qt6::Network)
 dataclient_add_qtest(tst_mocknetwork SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_mocknetwork.cpp
   LIBS DataClient::Testing Qt6::Network)
+dataclient_add_qtest(tst_await SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_await.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/failurerecorder.h LIBS DataClient::Testing Qt6::Network)
+dataclient_add_qtest(tst_initialstate SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_initialstate.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/failurerecorder.h LIBS DataClient::Testing Qt6::Network)

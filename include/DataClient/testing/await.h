@@ -8,6 +8,7 @@
 #include <QtCore/QFuture>
 #include <QtCore/QString>
 
+#include <functional>
 #include <optional>
 
 QT_BEGIN_NAMESPACE
@@ -16,9 +17,18 @@ QT_END_NAMESPACE
 
 namespace DataClient::Testing {
 
+/*!
+    How the kit reports a failure (an unmatched request, a failed await, a bad fixture). The
+    default fails the running Qt Test function (QTest::qFail at the caller's file and line, so
+    QEXPECT_FAIL applies) and outside one logs a critical message. Another test framework (or a
+    test of the message itself) installs its own; an empty function restores the default.
+    Returns the previous handler.
+*/
+using FailureHandler = std::function<void(const QString &message, const char *file, int line)>;
+DATACLIENT_TESTING_EXPORT FailureHandler setFailureHandler(FailureHandler handler);
+
 namespace detail {
-//! Fails the running test (QTest::qFail at \a file:\a line, so QEXPECT_FAIL applies); outside
-//! a test function, a critical message.
+//! Reports a failure through the FailureHandler.
 DATACLIENT_TESTING_EXPORT void failTest(const QString &message, const char *file, int line);
 //! Spins the event loop until \a future finishes; fails the test (with its error, "canceled"
 //! or the timeout) unless it has a result.
