@@ -28,3 +28,5 @@ target_compile_definitions(tst_testingqml PRIVATE
 add_dependencies(tst_testingqml DataClientQmlplugin DataClientTestingQmlplugin)
 add_test(NAME tst_testingqml COMMAND tst_testingqml)
 set_tests_properties(tst_testingqml PROPERTIES ENVIRONMENT "${DATACLIENT_TEST_ENV}" TIMEOUT 120)
+dataclient_add_qtest(tst_typedfetch SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_typedfetch.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/typedorders.h LIBS DataClient::Testing Qt6::Network)
