@@ -30,3 +30,11 @@ add_test(NAME tst_testingqml COMMAND tst_testingqml)
 set_tests_properties(tst_testingqml PROPERTIES ENVIRONMENT "${DATACLIENT_TEST_ENV}" TIMEOUT 120)
 dataclient_add_qtest(tst_typedfetch SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_typedfetch.cpp
   ${CMAKE_CURRENT_LIST_DIR}/typedorders.h LIBS DataClient::Testing Qt6::Network)
+# Coroutines: optional, when QCoro (Debian qcoro-qt6-dev, 0.8) is installed (./dev installs it).
+find_package(QCoro6 0.8 QUIET COMPONENTS Core)
+if(QCoro6Core_FOUND)
+  dataclient_add_qtest(tst_coroutines SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_coroutines.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/typedorders.h LIBS DataClient::Testing QCoro6::Core)
+else()
+  message(STATUS "QCoro6 not found: tst_coroutines is not built")
+endif()
