@@ -37,8 +37,8 @@ QCoro::Task<int> printTodos(DataClient::Controller &controller, const QString &a
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    const QString api = argc > 1 ? QString::fromLocal8Bit(argv[1])
-                                 : QStringLiteral("http://localhost:3000");
+    const QString api
+        = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral("http://localhost:3000");
     DataClient::Controller controller;
     int status = 0;
     // The coroutine runs on the application's own event loop, which it quits when done.

@@ -24,7 +24,10 @@ public:
     }
 
     bool usesServer() const { return m_useServer; }
-    QString url() const { return m_useServer ? m_server->url() : QStringLiteral("http://api.test"); }
+    QString url() const
+    {
+        return m_useServer ? m_server->url() : QStringLiteral("http://api.test");
+    }
     QNetworkAccessManager *network() { return m_useServer ? &m_real : &m_mock; }
     DataClient::Testing::MockNetwork &mock() { return m_mock; }
 
@@ -41,14 +44,14 @@ public:
             return;
         m_routed.insert(method + ' ' + path.toUtf8());
         m_server->route(method, path, [this](const DataClient::Testing::RecordedRequest &got) {
-            DataClient::Testing::MockRequest request {got.method, QUrl(m_server->url(got.path)),
-                                                      {}, got.body};
+            DataClient::Testing::MockRequest request {
+                got.method, QUrl(m_server->url(got.path)), {}, got.body};
             request.url.setQuery(got.query);
             for (const DataClient::Testing::Fixture &fixture : std::as_const(m_fixtures)) {
                 if (fixture.matches(request)) {
                     const DataClient::Testing::MockReply reply = fixture.reply();
-                    return DataClient::Testing::ServerResponse::raw(
-                        reply.body, "application/json", reply.status);
+                    return DataClient::Testing::ServerResponse::raw(reply.body, "application/json",
+                                                                    reply.status);
                 }
             }
             return DataClient::Testing::ServerResponse::json({}, 404);

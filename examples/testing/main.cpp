@@ -10,8 +10,8 @@
 int main(int argc, char **argv)
 {
     QGuiApplication app(argc, argv);
-    const QString api = argc > 1 ? QString::fromLocal8Bit(argv[1])
-                                 : QStringLiteral("http://localhost:3000");
+    const QString api
+        = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral("http://localhost:3000");
     TodoScreen screen(DataClient::Controller::instance(), api);
     QQuickView view;
     view.rootContext()->setContextProperty(QStringLiteral("screen"), &screen);

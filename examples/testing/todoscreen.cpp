@@ -38,10 +38,9 @@ void TodoScreen::setCompleted(int id, bool completed)
     m_controller
         ->fetch(m_api.partialUpdate, {{u"id"_s, id}}, QJsonObject {{u"completed"_s, completed}})
         .onFailed(this, [this](const NetworkError &error) {
-            setMessage(u"Could not save: %1"_s.arg(error.status() > 0
-                                                       ? u"the server answered %1"_s.arg(
-                                                             error.status())
-                                                       : error.message()));
+            setMessage(u"Could not save: %1"_s.arg(
+                error.status() > 0 ? u"the server answered %1"_s.arg(error.status())
+                                   : error.message()));
             return QVariant();
         });
 }

@@ -107,9 +107,8 @@ private Q_SLOTS:
                          .status = 500});
         auto screen = screenWithTwoTodos();
         QVERIFY(waitForStatus(screen->todos(), CollectionModel::Ready));
-        auto completed = [&] {
-            return screen->todos()->get(0).toMap().value(u"completed"_s).toBool();
-        };
+        auto completed
+            = [&] { return screen->todos()->get(0).toMap().value(u"completed"_s).toBool(); };
         QSignalSpy message(screen.get(), &TodoScreen::messageChanged);
         screen->setCompleted(1, true);
         QVERIFY(completed()); // optimistic: shown at once
@@ -154,7 +153,8 @@ private Q_SLOTS:
         if (backend->usesServer())
             QSKIP("the trap is off when the tests run over TestServer");
         QNetworkAccessManager real;
-        std::unique_ptr<QNetworkReply> reply(real.get(QNetworkRequest(QUrl(u"http://api.test/"_s))));
+        std::unique_ptr<QNetworkReply> reply(
+            real.get(QNetworkRequest(QUrl(u"http://api.test/"_s))));
         QTRY_VERIFY(m_trapped >= 1); // Qt retries a closed connection: one or more
         m_trapIsExpected = true;
     }

@@ -108,8 +108,8 @@ MockReply MockReply::failure(QNetworkReply::NetworkError error, const QString &e
     MockReply reply;
     reply.status = 0;
     reply.error = error;
-    reply.errorString = errorString.isEmpty() ? QStringLiteral("MockNetwork: simulated failure")
-                                              : errorString;
+    reply.errorString
+        = errorString.isEmpty() ? QStringLiteral("MockNetwork: simulated failure") : errorString;
     return reply;
 }
 
@@ -127,9 +127,9 @@ bool Fixture::isError() const
 
 MockReply Fixture::reply() const
 {
-    MockReply answer = networkError != QNetworkReply::NoError ? MockReply::failure(networkError)
-                                                              : MockReply::json(response,
-                                                                                effectiveStatus());
+    MockReply answer = networkError != QNetworkReply::NoError
+        ? MockReply::failure(networkError)
+        : MockReply::json(response, effectiveStatus());
     answer.headers += headers;
     answer.delayMs = delayMs;
     return answer;
@@ -179,8 +179,8 @@ QString Fixture::toString() const
     if (endpoint) {
         QString why;
         const QUrl built = endpointUrl(&why);
-        text += built.isValid() ? built.toString(QUrl::FullyEncoded) : endpoint->path() + u" ("_s
-                + why + u')';
+        text += built.isValid() ? built.toString(QUrl::FullyEncoded)
+                                : endpoint->path() + u" ("_s + why + u')';
     } else {
         text += url;
         QStringList pairs;
@@ -191,9 +191,10 @@ QString Fixture::toString() const
     }
     if (body)
         text += u" body "_s + QString::fromUtf8(jsonBytes(*body));
-    return text + QStringLiteral(" -> %1").arg(networkError != QNetworkReply::NoError
-                                                   ? QStringLiteral("network error")
-                                                   : QString::number(effectiveStatus()));
+    return text
+        + QStringLiteral(" -> %1").arg(networkError != QNetworkReply::NoError
+                                           ? QStringLiteral("network error")
+                                           : QString::number(effectiveStatus()));
 }
 
 } // namespace DataClient::Testing

@@ -15,8 +15,8 @@ NetworkError errorOf(const Fixture &fixture, const QUrl &url)
     if (reply.error != QNetworkReply::NoError) {
         return NetworkError(NetworkError::Kind::Network, 0,
                             QStringLiteral("%1 %2 failed: %3 (a fixture)")
-                                .arg(QString::fromLatin1(fixture.effectiveMethod()),
-                                     url.toString(), reply.errorString))
+                                .arg(QString::fromLatin1(fixture.effectiveMethod()), url.toString(),
+                                     reply.errorString))
             .withRequest(fixture.effectiveMethod(), url)
             .withNetworkError(reply.error, reply.errorString);
     }
@@ -49,9 +49,10 @@ bool mockInitialState(Controller *controller, const QList<Fixture> &fixtures, QS
     for (qsizetype i = 0; i < fixtures.size(); ++i) {
         const Fixture &fixture = fixtures[i];
         if (!fixture.endpoint) {
-            return refuse(i, QStringLiteral("%1 has no endpoint; the store keeps answers by "
-                                            "endpoint and params")
-                                 .arg(fixture.url));
+            return refuse(i,
+                          QStringLiteral("%1 has no endpoint; the store keeps answers by "
+                                         "endpoint and params")
+                              .arg(fixture.url));
         }
         QString why;
         const QUrl url = fixture.endpointUrl(&why);
@@ -64,9 +65,10 @@ bool mockInitialState(Controller *controller, const QList<Fixture> &fixtures, QS
         const StoreWrite written
             = controller->setResponse(fixture.endpoint, fixture.params, fixture.response);
         if (!written.ok()) {
-            return refuse(i, QStringLiteral("%1: the response does not fit the schema at '%2': %3")
-                                 .arg(url.toString(), written.error->path(),
-                                      written.error->message()));
+            return refuse(
+                i,
+                QStringLiteral("%1: the response does not fit the schema at '%2': %3")
+                    .arg(url.toString(), written.error->path(), written.error->message()));
         }
     }
     return true;

@@ -18,12 +18,18 @@ namespace {
 QByteArray methodOf(QNetworkAccessManager::Operation operation, const QNetworkRequest &request)
 {
     switch (operation) {
-    case QNetworkAccessManager::HeadOperation: return "HEAD";
-    case QNetworkAccessManager::GetOperation: return "GET";
-    case QNetworkAccessManager::PutOperation: return "PUT";
-    case QNetworkAccessManager::PostOperation: return "POST";
-    case QNetworkAccessManager::DeleteOperation: return "DELETE";
-    default: return request.attribute(QNetworkRequest::CustomVerbAttribute).toByteArray();
+    case QNetworkAccessManager::HeadOperation:
+        return "HEAD";
+    case QNetworkAccessManager::GetOperation:
+        return "GET";
+    case QNetworkAccessManager::PutOperation:
+        return "PUT";
+    case QNetworkAccessManager::PostOperation:
+        return "POST";
+    case QNetworkAccessManager::DeleteOperation:
+        return "DELETE";
+    default:
+        return request.attribute(QNetworkRequest::CustomVerbAttribute).toByteArray();
     }
 }
 
@@ -31,13 +37,12 @@ QByteArray methodOf(QNetworkAccessManager::Operation operation, const QNetworkRe
 //! prefix (the request "closest" to a fixture is usually a typo in a path or a parameter).
 qsizetype closeness(const Fixture &fixture, const MockRequest &request)
 {
-    const QString wanted = fixture.endpoint ? fixture.endpointUrl().toString(QUrl::FullyEncoded)
-                                            : fixture.url;
+    const QString wanted
+        = fixture.endpoint ? fixture.endpointUrl().toString(QUrl::FullyEncoded) : fixture.url;
     const QString got = request.url.toString(QUrl::FullyEncoded);
     // A fixture given as a path compares with the request's path and query.
-    const QString against = wanted.startsWith(u'/')
-        ? got.mid(got.indexOf(u'/', got.indexOf(u"//"_s) + 2))
-        : got;
+    const QString against
+        = wanted.startsWith(u'/') ? got.mid(got.indexOf(u'/', got.indexOf(u"//"_s) + 2)) : got;
     qsizetype shared = 0;
     while (shared < wanted.size() && shared < against.size() && wanted[shared] == against[shared])
         ++shared;
@@ -174,8 +179,9 @@ QNetworkReply *MockNetwork::createRequest(Operation op, const QNetworkRequest &r
     if (!reply) {
         reportUnmatched(received);
         reply = MockReply::json(
-            QJsonObject {{QStringLiteral("error"),
-                          QStringLiteral("MockNetwork: no fixture for %1").arg(received.toString())}},
+            QJsonObject {
+                {QStringLiteral("error"),
+                 QStringLiteral("MockNetwork: no fixture for %1").arg(received.toString())}},
             404);
     }
     return new detail::MockNetworkReply(op, request, received.method, *reply, this);

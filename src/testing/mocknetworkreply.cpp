@@ -9,20 +9,34 @@ namespace {
 QByteArray reasonPhrase(int status)
 {
     switch (status) {
-    case 200: return "OK";
-    case 201: return "Created";
-    case 204: return "No Content";
-    case 304: return "Not Modified";
-    case 400: return "Bad Request";
-    case 401: return "Unauthorized";
-    case 403: return "Forbidden";
-    case 404: return "Not Found";
-    case 409: return "Conflict";
-    case 422: return "Unprocessable Entity";
-    case 429: return "Too Many Requests";
-    case 500: return "Internal Server Error";
-    case 503: return "Service Unavailable";
-    default: return "Status";
+    case 200:
+        return "OK";
+    case 201:
+        return "Created";
+    case 204:
+        return "No Content";
+    case 304:
+        return "Not Modified";
+    case 400:
+        return "Bad Request";
+    case 401:
+        return "Unauthorized";
+    case 403:
+        return "Forbidden";
+    case 404:
+        return "Not Found";
+    case 409:
+        return "Conflict";
+    case 422:
+        return "Unprocessable Entity";
+    case 429:
+        return "Too Many Requests";
+    case 500:
+        return "Internal Server Error";
+    case 503:
+        return "Service Unavailable";
+    default:
+        return "Status";
     }
 }
 
@@ -30,15 +44,24 @@ QByteArray reasonPhrase(int status)
 QNetworkReply::NetworkError errorOfStatus(int status)
 {
     switch (status) {
-    case 401: return QNetworkReply::AuthenticationRequiredError;
-    case 403: return QNetworkReply::ContentAccessDenied;
-    case 404: return QNetworkReply::ContentNotFoundError;
-    case 405: return QNetworkReply::ContentOperationNotPermittedError;
-    case 409: return QNetworkReply::ContentConflictError;
-    case 410: return QNetworkReply::ContentGoneError;
-    case 500: return QNetworkReply::InternalServerError;
-    case 501: return QNetworkReply::OperationNotImplementedError;
-    case 503: return QNetworkReply::ServiceUnavailableError;
+    case 401:
+        return QNetworkReply::AuthenticationRequiredError;
+    case 403:
+        return QNetworkReply::ContentAccessDenied;
+    case 404:
+        return QNetworkReply::ContentNotFoundError;
+    case 405:
+        return QNetworkReply::ContentOperationNotPermittedError;
+    case 409:
+        return QNetworkReply::ContentConflictError;
+    case 410:
+        return QNetworkReply::ContentGoneError;
+    case 500:
+        return QNetworkReply::InternalServerError;
+    case 501:
+        return QNetworkReply::OperationNotImplementedError;
+    case 503:
+        return QNetworkReply::ServiceUnavailableError;
     default:
         if (status >= 500)
             return QNetworkReply::UnknownServerError;
@@ -86,12 +109,12 @@ void MockNetworkReply::deliver()
             Q_EMIT readyRead();
     }
     if (error != QNetworkReply::NoError) {
-        setError(error, transportFailure ? m_answer.errorString
-                                         : QStringLiteral("Error transferring %1 - server "
-                                                          "replied: %2")
-                                               .arg(url().toString(),
-                                                    QString::fromLatin1(
-                                                        reasonPhrase(m_answer.status))));
+        setError(error,
+                 transportFailure ? m_answer.errorString
+                                  : QStringLiteral("Error transferring %1 - server "
+                                                   "replied: %2")
+                                        .arg(url().toString(),
+                                             QString::fromLatin1(reasonPhrase(m_answer.status))));
         Q_EMIT errorOccurred(error);
     }
     setFinished(true);

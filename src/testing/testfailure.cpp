@@ -43,13 +43,12 @@ void failTest(const QString &message, const char *file, int line)
     qCCritical(lcTesting).noquote() << message << "at" << file << line;
 }
 
-bool waitForResult(QFuture<void> future, bool hasResult, int timeoutMs, const char *file,
-                   int line)
+bool waitForResult(QFuture<void> future, bool hasResult, int timeoutMs, const char *file, int line)
 {
     if (!QTest::qWaitFor([&] { return future.isFinished(); }, timeoutMs)) {
-        failTest(QStringLiteral("Testing::await: the future did not finish within %1 ms")
-                     .arg(timeoutMs),
-                 file, line);
+        failTest(
+            QStringLiteral("Testing::await: the future did not finish within %1 ms").arg(timeoutMs),
+            file, line);
         return false;
     }
     // An exception first: a failed QFuture also reports isCanceled().
@@ -71,8 +70,7 @@ bool waitForResult(QFuture<void> future, bool hasResult, int timeoutMs, const ch
         return false;
     }
     if (future.isCanceled() && !(hasResult && future.resultCount() > 0)) {
-        failTest(QStringLiteral("Testing::await: the future was canceled (no value)"), file,
-                 line);
+        failTest(QStringLiteral("Testing::await: the future was canceled (no value)"), file, line);
         return false;
     }
     return true;

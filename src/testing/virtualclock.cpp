@@ -72,8 +72,9 @@ int VirtualClock::advance(qint64 ms)
 {
     if (ms < 0) {
         // Going back would run nothing and break every "due at" the Controller computed.
-        qCWarning(lcTesting, "VirtualClock::advance(%lld) refused: time only moves forward; "
-                             "expected a duration >= 0 ms (the clock stays at %lld)",
+        qCWarning(lcTesting,
+                  "VirtualClock::advance(%lld) refused: time only moves forward; "
+                  "expected a duration >= 0 ms (the clock stays at %lld)",
                   qlonglong(ms), qlonglong(m_now));
         return -1;
     }

@@ -22,8 +22,7 @@ public:
             [this](const QString &message, const char *file, int line) {
                 failures.append({message, QString::fromUtf8(file), line});
             }))
-    {
-    }
+    { }
     ~FailureRecorder() { DataClient::Testing::setFailureHandler(m_previous); }
     FailureRecorder(const FailureRecorder &) = delete;
     FailureRecorder &operator=(const FailureRecorder &) = delete;

@@ -52,8 +52,9 @@ class tst_Await : public QObject
 private Q_SLOTS:
     void returnsTheValue()
     {
-        MockNetwork network(
-            {{.endpoint = todos.get, .params = {{u"id"_s, 1}}, .response = QJsonObject {{u"id"_s, 1}}}});
+        MockNetwork network({{.endpoint = todos.get,
+                              .params = {{u"id"_s, 1}},
+                              .response = QJsonObject {{u"id"_s, 1}}}});
         Controller controller(&network);
         const std::optional<QVariant> todo = await(controller.fetch(todos.get, {{u"id"_s, 1}}));
         QVERIFY(todo);
@@ -63,7 +64,8 @@ private Q_SLOTS:
 
     void aFailureFailsTheTestWithTheErrorAndWhere()
     {
-        MockNetwork network({{.endpoint = todos.get, .params = {{u"id"_s, 2}},
+        MockNetwork network({{.endpoint = todos.get,
+                              .params = {{u"id"_s, 2}},
                               .response = QJsonObject {{u"message"_s, u"no such todo"_s}},
                               .status = 404}});
         Controller controller(&network);
@@ -74,15 +76,18 @@ private Q_SLOTS:
         QCOMPARE(recorder.failures.size(), 1);
         QVERIFY2(recorder.last().contains(u"failed"_s) && recorder.last().contains(u"404"_s),
                  qPrintable(recorder.last()));
-        QVERIFY2(recorder.last().contains(u"http://api.test/todos/2"_s), qPrintable(recorder.last()));
+        QVERIFY2(recorder.last().contains(u"http://api.test/todos/2"_s),
+                 qPrintable(recorder.last()));
         QVERIFY(recorder.failures.first().file.endsWith(u"tst_await.cpp"_s));
         QCOMPARE(recorder.failures.first().line, line);
     }
 
     void aCanceledFutureFailsWithCanceledNotAHang()
     {
-        MockNetwork network({{.endpoint = todos.get, .params = {{u"id"_s, 3}},
-                              .response = QJsonObject {{u"id"_s, 3}}, .delayMs = 600'000}});
+        MockNetwork network({{.endpoint = todos.get,
+                              .params = {{u"id"_s, 3}},
+                              .response = QJsonObject {{u"id"_s, 3}},
+                              .delayMs = 600'000}});
         Controller controller(&network);
         QFuture<QVariant> future = controller.fetch(todos.get, {{u"id"_s, 3}});
         // resetEntireStore() drops the answers of requests already started: canceled.
@@ -116,8 +121,8 @@ private Q_SLOTS:
     {
         QPromise<int> promise;
         promise.start();
-        promise.setException(std::make_exception_ptr(NetworkError(NetworkError::Kind::Network, 0,
-                                                                   u"boom"_s)));
+        promise.setException(
+            std::make_exception_ptr(NetworkError(NetworkError::Kind::Network, 0, u"boom"_s)));
         promise.finish();
         QEXPECT_FAIL("", "await fails the running test", Continue);
         QVERIFY(!await(promise.future()));
@@ -133,8 +138,9 @@ private Q_SLOTS:
         holder.setStatus(StatusHolder::Loading);
         FailureRecorder recorder;
         QVERIFY(!waitForStatus(&holder, StatusHolder::Error, 20));
-        QCOMPARE(recorder.last(),
-                 u"Testing::waitForStatus: StatusHolder stayed Loading for 20 ms; expected Error"_s);
+        QCOMPARE(
+            recorder.last(),
+            u"Testing::waitForStatus: StatusHolder stayed Loading for 20 ms; expected Error"_s);
         QObject noStatus;
         QVERIFY(!waitForStatus(&noStatus, 0, 20));
         QCOMPARE(recorder.last(), u"Testing::waitForStatus: QObject has no status property"_s);

@@ -33,8 +33,10 @@ QString describe(const QVariant &raw, const Order &order)
 QCoro::Task<QString> describeOrder(Controller &controller, Resource orders, int id)
 {
     const QVariant raw = co_await controller.fetch(orders.get, idParams(id));
-    const Order order = co_await controller.fetch(orders.get, idParams(id))
-                            .then([](const QVariant &value) { return fromVariant<Order>(value); });
+    const Order order
+        = co_await controller.fetch(orders.get, idParams(id)).then([](const QVariant &value) {
+              return fromVariant<Order>(value);
+          });
     co_return describe(raw, order);
 }
 
@@ -59,7 +61,8 @@ class tst_Coroutines : public QObject
 private Q_SLOTS:
     void coAwaitAFetchAndItsTypedForm()
     {
-        MockNetwork network({{.endpoint = orders.get, .params = {{u"id"_s, 1}},
+        MockNetwork network({{.endpoint = orders.get,
+                              .params = {{u"id"_s, 1}},
                               .response = orderJson(1, u"9.99"_s)}});
         Controller controller(&network);
         QCOMPARE(QCoro::waitFor(describeOrder(controller, orders, 1)), u"1 Ada 9.99"_s);
@@ -69,8 +72,7 @@ private Q_SLOTS:
 
     void aFailureIsThrownAtTheCoAwait()
     {
-        MockNetwork network({{.endpoint = orders.get, .params = {{u"id"_s, 404}},
-                              .status = 404}});
+        MockNetwork network({{.endpoint = orders.get, .params = {{u"id"_s, 404}}, .status = 404}});
         Controller controller(&network);
         QCOMPARE(QCoro::waitFor(statusOfFailure(controller, orders)), 404);
     }

@@ -40,13 +40,12 @@ private Q_SLOTS:
     {
         MockNetwork network; // no fixtures: any request would fail this test
         Controller controller(&network);
-        QVERIFY(mockInitialState(&controller,
-                                 {{.endpoint = todos.getList,
-                                   .params = {{u"userId"_s, 7}},
-                                   .response = QJsonArray {todo(1, u"one"_s), todo(2, u"two"_s)}},
-                                  {.endpoint = todos.get,
-                                   .params = {{u"id"_s, 3}},
-                                   .response = todo(3, u"three"_s)}}));
+        QVERIFY(mockInitialState(
+            &controller,
+            {{.endpoint = todos.getList,
+              .params = {{u"userId"_s, 7}},
+              .response = QJsonArray {todo(1, u"one"_s), todo(2, u"two"_s)}},
+             {.endpoint = todos.get, .params = {{u"id"_s, 3}}, .response = todo(3, u"three"_s)}}));
         // Synchronously there, fresh, and normalized (the author is one entity).
         const ResponseState list = controller.getResponse(todos.getList, {{u"userId"_s, 7}});
         QVERIFY(list.found);
@@ -67,14 +66,14 @@ private Q_SLOTS:
     {
         MockNetwork network;
         Controller controller(&network);
-        QVERIFY(mockInitialState(
-            &controller, {{.endpoint = todos.get,
-                           .params = {{u"id"_s, 1}},
-                           .response = QJsonObject {{u"message"_s, u"gone"_s}},
-                           .status = 404},
-                          {.endpoint = todos.get,
-                           .params = {{u"id"_s, 2}},
-                           .networkError = QNetworkReply::HostNotFoundError}}));
+        QVERIFY(mockInitialState(&controller,
+                                 {{.endpoint = todos.get,
+                                   .params = {{u"id"_s, 1}},
+                                   .response = QJsonObject {{u"message"_s, u"gone"_s}},
+                                   .status = 404},
+                                  {.endpoint = todos.get,
+                                   .params = {{u"id"_s, 2}},
+                                   .networkError = QNetworkReply::HostNotFoundError}}));
         const std::optional<NetworkError> gone = controller.getError(todos.get, {{u"id"_s, 1}});
         QVERIFY(gone);
         QCOMPARE(gone->status(), 404);
@@ -94,14 +93,13 @@ private Q_SLOTS:
         // The first fixture is stored; the second has a todo whose author has no id.
         QJsonObject broken = todo(2, u"two"_s);
         broken[u"author"_s] = QJsonObject {{u"name"_s, u"nobody"_s}};
-        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"setResponse.*\\[1\\]\\.author\\.id"_s));
-        QVERIFY(!mockInitialState(&controller,
-                                  {{.endpoint = todos.get,
-                                    .params = {{u"id"_s, 1}},
-                                    .response = todo(1, u"one"_s)},
-                                   {.endpoint = todos.getList,
-                                    .response = QJsonArray {todo(3, u"three"_s), broken}}},
-                                  &error));
+        QTest::ignoreMessage(QtWarningMsg,
+                             QRegularExpression(u"setResponse.*\\[1\\]\\.author\\.id"_s));
+        QVERIFY(!mockInitialState(
+            &controller,
+            {{.endpoint = todos.get, .params = {{u"id"_s, 1}}, .response = todo(1, u"one"_s)},
+             {.endpoint = todos.getList, .response = QJsonArray {todo(3, u"three"_s), broken}}},
+            &error));
         QVERIFY2(error.startsWith(u"Testing::mockInitialState: fixture 1: http://api.test/todos: "
                                   u"the response does not fit the schema at '[1].author"_s),
                  qPrintable(error));
@@ -115,8 +113,8 @@ private Q_SLOTS:
     {
         Controller controller;
         QString error;
-        QVERIFY(!mockInitialState(&controller, {{.endpoint = todos.get, .response = todo(1, u"x"_s)}},
-                                  &error));
+        QVERIFY(!mockInitialState(&controller,
+                                  {{.endpoint = todos.get, .response = todo(1, u"x"_s)}}, &error));
         QVERIFY2(error.contains(u"fixture 0"_s) && error.contains(u"'id'"_s), qPrintable(error));
         QVERIFY(!mockInitialState(&controller, {{.url = u"/todos/1"_s}}, &error));
         QVERIFY2(error.contains(u"/todos/1 has no endpoint"_s), qPrintable(error));

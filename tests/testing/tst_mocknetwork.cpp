@@ -24,10 +24,9 @@ class tst_MockNetwork : public QObject
 {
     Q_OBJECT
 
-    const Resource todos = createResource(
-        {.path = u"/todos/:id"_s,
-         .schema = Schema::entity(EntitySchema(u"Todo"_s)),
-         .urlPrefix = u"http://api.test"_s});
+    const Resource todos = createResource({.path = u"/todos/:id"_s,
+                                           .schema = Schema::entity(EntitySchema(u"Todo"_s)),
+                                           .urlPrefix = u"http://api.test"_s});
 
     static QJsonObject todo(int id, const QString &title)
     {
@@ -50,9 +49,8 @@ class tst_MockNetwork : public QObject
 private Q_SLOTS:
     void answersAnEndpointFixtureThroughTheController()
     {
-        MockNetwork network({{.endpoint = todos.get,
-                              .params = {{u"id"_s, 1}},
-                              .response = todo(1, u"first"_s)}});
+        MockNetwork network(
+            {{.endpoint = todos.get, .params = {{u"id"_s, 1}}, .response = todo(1, u"first"_s)}});
         Controller controller(&network);
         const std::optional<QVariant> value = await(controller.fetch(todos.get, {{u"id"_s, 1}}));
         QVERIFY(value);
@@ -86,8 +84,7 @@ private Q_SLOTS:
         QSignalSpy finished(reply.get(), &QNetworkReply::finished);
         QVERIFY(!reply->isFinished()); // never answered inside get()
         QVERIFY(finished.wait(5000));
-        QCOMPARE(order,
-                 (QStringList {u"meta"_s, u"progress 5/5"_s, u"readyRead"_s}));
+        QCOMPARE(order, (QStringList {u"meta"_s, u"progress 5/5"_s, u"readyRead"_s}));
         QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 203);
         QCOMPARE(reply->rawHeader("etag"), "\"v1\""_ba);
         QCOMPARE(reply->header(QNetworkRequest::ContentTypeHeader).toString(),
@@ -99,10 +96,15 @@ private Q_SLOTS:
     void matchesMethodUrlParamsAndBody()
     {
         MockNetwork network({
-            {.method = "GET", .url = u"http://api.test/todos"_s, .params = {{u"userId"_s, 2}},
+            {.method = "GET",
+             .url = u"http://api.test/todos"_s,
+             .params = {{u"userId"_s, 2}},
              .response = QJsonArray {todo(4, u"of user 2"_s)}},
-            {.method = "POST", .url = u"/todos"_s, .body = QJsonObject {{u"title"_s, u"a"_s}},
-             .response = todo(9, u"a"_s), .status = 201},
+            {.method = "POST",
+             .url = u"/todos"_s,
+             .body = QJsonObject {{u"title"_s, u"a"_s}},
+             .response = todo(9, u"a"_s),
+             .status = 201},
         });
         Controller controller(&network);
         const std::optional<QVariant> list
@@ -119,9 +121,10 @@ private Q_SLOTS:
         // Another body, another user: not these fixtures.
         network.setFailOnUnmatched(false);
         QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"no fixture"_s));
-        QCOMPARE(failureOf(controller.fetch(todos.getList.push, {}, QJsonObject {{u"title"_s, u"b"_s}}))
-                     .status(),
-                 404);
+        QCOMPARE(
+            failureOf(controller.fetch(todos.getList.push, {}, QJsonObject {{u"title"_s, u"b"_s}}))
+                .status(),
+            404);
         QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"no fixture"_s));
         QCOMPARE(failureOf(controller.fetch(todos.getList, {{u"userId"_s, 3}})).status(), 404);
         QCOMPARE(network.unmatched().size(), 2);
@@ -130,10 +133,13 @@ private Q_SLOTS:
     void errorsAndFailuresReachTheController()
     {
         MockNetwork network({
-            {.endpoint = todos.get, .params = {{u"id"_s, 1}},
-             .response = QJsonObject {{u"message"_s, u"boom"_s}}, .error = true},
+            {.endpoint = todos.get,
+             .params = {{u"id"_s, 1}},
+             .response = QJsonObject {{u"message"_s, u"boom"_s}},
+             .error = true},
             {.endpoint = todos.get, .params = {{u"id"_s, 2}}, .status = 404},
-            {.endpoint = todos.get, .params = {{u"id"_s, 3}},
+            {.endpoint = todos.get,
+             .params = {{u"id"_s, 3}},
              .networkError = QNetworkReply::ConnectionRefusedError},
         });
         Controller controller(&network);
@@ -165,7 +171,8 @@ private Q_SLOTS:
 
     void interceptorsComeFirstWhileTheirContextLives()
     {
-        MockNetwork network({{.endpoint = todos.get, .params = {{u"id"_s, 5}},
+        MockNetwork network({{.endpoint = todos.get,
+                              .params = {{u"id"_s, 5}},
                               .response = todo(5, u"from the fixture"_s)}});
         auto context = std::make_unique<QObject>();
         network.addInterceptor(context.get(), [](const MockRequest &request) {
@@ -185,9 +192,9 @@ private Q_SLOTS:
 
     void anUnmatchedRequestSaysWhatAndTheClosestFixture()
     {
-        MockNetwork network({{.method = "GET", .url = u"/users"_s},
-                             {.method = "POST", .url = u"/todos"_s,
-                              .body = QJsonObject {{u"title"_s, u"a"_s}}}});
+        MockNetwork network(
+            {{.method = "GET", .url = u"/users"_s},
+             {.method = "POST", .url = u"/todos"_s, .body = QJsonObject {{u"title"_s, u"a"_s}}}});
         network.setFailOnUnmatched(false);
         Controller controller(&network);
         QTest::ignoreMessage(
@@ -229,7 +236,8 @@ private Q_SLOTS:
         MockNetwork first;
         MockNetwork second;
         Controller controller(&first);
-        QTest::ignoreMessage(QtCriticalMsg, QRegularExpression(u"already has another MockNetwork"_s));
+        QTest::ignoreMessage(QtCriticalMsg,
+                             QRegularExpression(u"already has another MockNetwork"_s));
         QVERIFY(!second.attach(&controller));
         QCOMPARE(controller.networkAccessManager(), &first);
         QVERIFY(first.attach(&controller)); // the same one again is fine

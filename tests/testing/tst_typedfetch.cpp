@@ -31,7 +31,8 @@ private Q_SLOTS:
     void theControllerAnswerAsGadgets()
     {
         const Resource orders = orderResource(u"http://api.test"_s);
-        MockNetwork network({{.endpoint = orders.get, .params = {{u"id"_s, 1}},
+        MockNetwork network({{.endpoint = orders.get,
+                              .params = {{u"id"_s, 1}},
                               .response = orderJson(1, u"12345678901234567890.05"_s)},
                              {.endpoint = orders.getList,
                               .response = QJsonArray {orderJson(1, u"12345678901234567890.05"_s),
@@ -60,8 +61,8 @@ private Q_SLOTS:
             return ServerResponse::json(orderJson(1, u"12345678901234567890.05"_s));
         });
         server.route("GET", u"/orders"_s, [](const RecordedRequest &) {
-            return ServerResponse::json(QJsonArray {orderJson(1, u"12345678901234567890.05"_s),
-                                                    orderJson(3, u"7"_s)});
+            return ServerResponse::json(
+                QJsonArray {orderJson(1, u"12345678901234567890.05"_s), orderJson(3, u"7"_s)});
         });
         const Resource orders = orderResource(server.url());
         const std::optional<Order> one = await(orders.get.fetchAs<Order>({{u"id"_s, 1}}));

@@ -43,11 +43,10 @@ inline DataClient::Resource orderResource(const QString &urlPrefix)
 {
     using namespace DataClient;
     const Schema customer = Schema::entity(EntitySchema::fromGadget<Customer>());
-    return createResource(
-        {.path = QStringLiteral("/orders/:id"),
-         .schema = Schema::entity(
-             EntitySchema::fromGadget<Order>().withNested(QStringLiteral("customer"), customer)),
-         .urlPrefix = urlPrefix});
+    return createResource({.path = QStringLiteral("/orders/:id"),
+                           .schema = Schema::entity(EntitySchema::fromGadget<Order>().withNested(
+                               QStringLiteral("customer"), customer)),
+                           .urlPrefix = urlPrefix});
 }
 
 inline QJsonObject orderJson(int id, const QString &total)
@@ -56,5 +55,6 @@ inline QJsonObject orderJson(int id, const QString &total)
             {QStringLiteral("placedAt"), QStringLiteral("2024-05-0%1T08:30:00.250Z").arg(id)},
             {QStringLiteral("total"), total},
             {QStringLiteral("customer"),
-             QJsonObject {{QStringLiteral("id"), 70 + id}, {QStringLiteral("name"), QStringLiteral("Ada")}}}};
+             QJsonObject {{QStringLiteral("id"), 70 + id},
+                          {QStringLiteral("name"), QStringLiteral("Ada")}}}};
 }

@@ -13,8 +13,8 @@ namespace DataClient::Testing::Qml {
 
 namespace {
 
-const QStringList knownKeys {u"endpoint"_s, u"method"_s,  u"url"_s,     u"params"_s,
-                             u"body"_s,     u"response"_s, u"error"_s,  u"status"_s,
+const QStringList knownKeys {u"endpoint"_s, u"method"_s,   u"url"_s,         u"params"_s,
+                             u"body"_s,     u"response"_s, u"error"_s,       u"status"_s,
                              u"headers"_s,  u"delayMs"_s,  u"networkError"_s};
 
 } // namespace
@@ -46,7 +46,8 @@ QList<Fixture> fixturesFromJs(const QJSValue &fixtures, QString *error)
         }
         Fixture fixture;
         if (map.contains(u"endpoint"_s)) {
-            auto *endpoint = qobject_cast<RestEndpoint *>(value.property(u"endpoint"_s).toQObject());
+            auto *endpoint
+                = qobject_cast<RestEndpoint *>(value.property(u"endpoint"_s).toQObject());
             if (!endpoint)
                 return refuse(u"'endpoint' is not an Endpoint (e.g. todos.get)"_s);
             fixture.endpoint = endpoint->shared_from_this();

@@ -111,8 +111,8 @@ QVariantList QmlMockNetwork::requests() const
             {u"method"_s, QString::fromLatin1(request.method)},
             {u"url"_s, request.url.toString()},
             {u"path"_s, request.url.path()},
-            {u"body"_s, json.isUndefined() ? QVariant(QString::fromUtf8(request.body))
-                                           : json.toVariant()}});
+            {u"body"_s,
+             json.isUndefined() ? QVariant(QString::fromUtf8(request.body)) : json.toVariant()}});
     }
     return list;
 }

@@ -14,9 +14,10 @@ class tst_App : public QObject
 {
     Q_OBJECT
 
-    const Resource todos = createResource({.path = QStringLiteral("/todos/:id"),
-                                           .schema = Schema::entity(EntitySchema(QStringLiteral("Todo"))),
-                                           .urlPrefix = QStringLiteral("http://api.test")});
+    const Resource todos
+        = createResource({.path = QStringLiteral("/todos/:id"),
+                          .schema = Schema::entity(EntitySchema(QStringLiteral("Todo"))),
+                          .urlPrefix = QStringLiteral("http://api.test")});
 
 private Q_SLOTS:
     void fetchesFromAFixture()
