@@ -1,22 +1,32 @@
 // The screen: the list (ticks save optimistically), a message after a failed save, more on
-// scrolling to the end. `screen` is the TodoScreen (a context property).
+// scrolling to the end. `screen` is the TodoScreen (set by main.cpp). No ListView header/footer:
+// with Qt 6.4 `pragma ComponentBehavior: Bound` makes them fail to instantiate (todo-qml's note).
+pragma ComponentBehavior: Bound
 import QtQuick
 
-ListView {
-    id: list
+Column {
+    id: root
+    required property var screen
     width: 400
     height: 600
-    model: screen.todos
-    header: Text { text: screen.message; color: "firebrick"; visible: text !== "" }
-    footer: Text { text: screen.todos.loading ? "Loading…" : ""; height: 20 }
-    onAtYEndChanged: if (atYEnd && screen.todos.hasMore) screen.loadMore()
-    delegate: Text {
-        required property int id
-        required property string title
-        required property bool completed
-        width: list.width
-        height: 24
-        text: (completed ? "[x] " : "[ ] ") + title
-        MouseArea { anchors.fill: parent; onClicked: screen.setCompleted(id, !completed) }
+
+    Text { text: root.screen.message; color: "firebrick"; visible: text !== "" }
+    ListView {
+        id: list
+        width: root.width
+        height: root.height - 40
+        model: root.screen.todos
+        onAtYEndChanged: if (list.atYEnd && root.screen.todos.hasMore) root.screen.loadMore()
+        delegate: Text {
+            id: row
+            required property int id
+            required property string title
+            required property bool completed
+            width: list.width
+            height: 24
+            text: (row.completed ? "[x] " : "[ ] ") + row.title
+            MouseArea { anchors.fill: row; onClicked: root.screen.setCompleted(row.id, !row.completed) }
+        }
     }
+    Text { text: root.screen.todos.loading ? "Loading…" : ""; height: 20 }
 }

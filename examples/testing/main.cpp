@@ -4,7 +4,6 @@
 #include <DataClient/controller.h>
 
 #include <QtGui/QGuiApplication>
-#include <QtQml/QQmlContext>
 #include <QtQuick/QQuickView>
 
 int main(int argc, char **argv)
@@ -14,7 +13,7 @@ int main(int argc, char **argv)
         = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral("http://localhost:3000");
     TodoScreen screen(DataClient::Controller::instance(), api);
     QQuickView view;
-    view.rootContext()->setContextProperty(QStringLiteral("screen"), &screen);
+    view.setInitialProperties({{QStringLiteral("screen"), QVariant::fromValue(&screen)}});
     view.setSource(QUrl(QStringLiteral("qrc:/qt/qml/TestingExample/Main.qml")));
     view.show();
     return app.exec();
