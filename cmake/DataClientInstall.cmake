@@ -1,41 +1,84 @@
-# Installs headers, the layer libraries, the QML module and a CMake package config, so that
-#   find_package(DataClient REQUIRED)
+# Installs headers, the layer libraries, the QML modules and a CMake package config, so that
+#   find_package(DataClient REQUIRED [COMPONENTS Testing])
 #   target_link_libraries(app PRIVATE DataClient::DataClient)
-# works in a consumer project (tests/consumer proves it).
+#   target_link_libraries(tests PRIVATE DataClient::Testing)   # the Testing component
+# works in a consumer project (tests/consumer proves it). The Testing component (the
+# DataClientTesting library, its QML module DataClient.Testing, their export set
+# DataClientTestingTargets) is installed beside the core but never linked by it.
 include(CMakePackageConfigHelpers)
 
 set(DATACLIENT_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/DataClient)
-set(DATACLIENT_INSTALL_QMLDIR ${CMAKE_INSTALL_LIBDIR}/qml)
+
+# Where the QML modules go. Installed into Qt's own prefix (e.g. /usr), they go where Qt looks
+# for modules (Qt's QML directory), so `import DataClient` needs no import path; elsewhere
+# <prefix>/lib/qml, which apps add through DataClient_QML_IMPORT_DIR. Relative to the prefix.
+get_filename_component(dataclient_prefix "${CMAKE_INSTALL_PREFIX}" REALPATH)
+get_filename_component(dataclient_qt_prefix "${QT6_INSTALL_PREFIX}" REALPATH)
+if(QT6_INSTALL_QML AND dataclient_prefix STREQUAL dataclient_qt_prefix)
+  set(dataclient_default_qmldir ${QT6_INSTALL_QML})
+else()
+  set(dataclient_default_qmldir ${CMAKE_INSTALL_LIBDIR}/qml)
+endif()
+set(DATACLIENT_INSTALL_QMLDIR ${dataclient_default_qmldir} CACHE STRING
+  "Where the QML modules DataClient and DataClient.Testing are installed, relative to the prefix (default: Qt's QML directory when installing into Qt's prefix, else lib/qml)")
 
 get_property(dataclient_targets GLOBAL PROPERTY DATACLIENT_LAYER_TARGETS)
+list(REMOVE_ITEM dataclient_targets DataClientTesting)
+set(dataclient_testing_targets DataClientTesting DataClientTestingQml)
+
 # Internal libraries (src/json) are only linked by layers; they are in the export set because
 # CMake lists a shared library's private shared dependencies there (for the linker's
 # -rpath-link), but no header of theirs is installed, so apps cannot use DataClient::Json.
 get_property(dataclient_internal_targets GLOBAL PROPERTY DATACLIENT_INTERNAL_TARGETS)
 install(TARGETS ${dataclient_targets} ${dataclient_internal_targets} EXPORT DataClientTargets
-  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT DataClient
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT DataClient
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT DataClient
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-# The layers' private API (include/DataClient/private) is built against, never installed.
+install(TARGETS ${dataclient_testing_targets} EXPORT DataClientTestingTargets
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT Testing
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT Testing
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT Testing
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/DataClient DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-  PATTERN private EXCLUDE)
+  COMPONENT DataClient PATTERN "testing" EXCLUDE
+  # The layers' private API (include/DataClient/private) is built against, never installed.
+  PATTERN "private" EXCLUDE)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/DataClient/testing
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/DataClient COMPONENT Testing)
+install(EXPORT DataClientTargets NAMESPACE DataClient:: DESTINATION ${DATACLIENT_INSTALL_CMAKEDIR}
+  COMPONENT DataClient)
+install(EXPORT DataClientTestingTargets NAMESPACE DataClient::
+  DESTINATION ${DATACLIENT_INSTALL_CMAKEDIR} COMPONENT Testing)
 
-install(EXPORT DataClientTargets NAMESPACE DataClient:: DESTINATION ${DATACLIENT_INSTALL_CMAKEDIR})
-
-# The plugin finds the backing library (lib/libDataClientQml.so) from lib/qml/DataClient.
-set_target_properties(DataClientQmlplugin PROPERTIES INSTALL_RPATH "$ORIGIN/../..")
-foreach(target IN LISTS dataclient_targets dataclient_internal_targets)
+# The plugins find their backing libraries (lib/libDataClientQml.so) from the QML directory.
+function(dataclient_plugin_rpath plugin module_dir)
+  if(IS_ABSOLUTE "${DATACLIENT_INSTALL_QMLDIR}")
+    set_target_properties(${plugin} PROPERTIES INSTALL_RPATH "${CMAKE_INSTALL_FULL_LIBDIR}")
+  else()
+    file(RELATIVE_PATH up "/p/${DATACLIENT_INSTALL_QMLDIR}/${module_dir}" "/p/${CMAKE_INSTALL_LIBDIR}")
+    set_target_properties(${plugin} PROPERTIES INSTALL_RPATH "$ORIGIN/${up}")
+  endif()
+endfunction()
+dataclient_plugin_rpath(DataClientQmlplugin DataClient)
+dataclient_plugin_rpath(DataClientTestingQmlplugin DataClient/Testing)
+foreach(target IN LISTS dataclient_targets dataclient_internal_targets dataclient_testing_targets)
   if(NOT target STREQUAL "DataClient")
     set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN")
   endif()
 endforeach()
 
-# The QML module: plugin, qmldir, qmltypes and QML files, under <prefix>/lib/qml/DataClient.
+# The QML modules: plugin, qmldir, qmltypes and QML files, under <qmldir>/DataClient and
+# <qmldir>/DataClient/Testing.
 install(TARGETS DataClientQmlplugin
-  LIBRARY DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient)
+  LIBRARY DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient COMPONENT DataClient)
 install(DIRECTORY ${QT_QML_OUTPUT_DIRECTORY}/DataClient/
-  DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient
+  DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient COMPONENT DataClient
+  FILES_MATCHING PATTERN "qmldir" PATTERN "*.qmltypes" PATTERN "*.qml" PATTERN "Testing" EXCLUDE)
+install(TARGETS DataClientTestingQmlplugin
+  LIBRARY DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient/Testing COMPONENT Testing)
+install(DIRECTORY ${QT_QML_OUTPUT_DIRECTORY}/DataClient/Testing/
+  DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient/Testing COMPONENT Testing
   FILES_MATCHING PATTERN "qmldir" PATTERN "*.qmltypes" PATTERN "*.qml")
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/DataClientConfig.cmake.in
@@ -46,4 +89,4 @@ write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/DataClientConfigVer
   COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/DataClientConfig.cmake
   ${CMAKE_CURRENT_BINARY_DIR}/DataClientConfigVersion.cmake
-  DESTINATION ${DATACLIENT_INSTALL_CMAKEDIR})
+  DESTINATION ${DATACLIENT_INSTALL_CMAKEDIR} COMPONENT DataClient)

@@ -79,6 +79,12 @@ public:
     static void setInstance(Controller *controller);
 
     QNetworkAccessManager *networkAccessManager() const;
+    /*!
+        Sends later requests with \a network (not owned; nullptr: a manager of the Controller's
+        own). Requests in flight finish on the manager they started on. For tests that attach a
+        Testing::MockNetwork to a Controller made elsewhere (the QML singleton).
+    */
+    void setNetworkAccessManager(QNetworkAccessManager *network);
 
     // Requests ---------------------------------------------------------------------------------
 

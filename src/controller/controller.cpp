@@ -163,6 +163,12 @@ QNetworkAccessManager *Controller::networkAccessManager() const
     return d->network;
 }
 
+void Controller::setNetworkAccessManager(QNetworkAccessManager *network)
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    d->network = network ? network : new QNetworkAccessManager(this);
+}
+
 ResponseState Controller::getResponse(const EndpointPtr &endpoint, const Params &params) const
 {
     DATACLIENT_ASSERT_THREAD(this);

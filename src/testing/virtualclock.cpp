@@ -1,3 +1,5 @@
+#include "logging_p.h"
+
 #include <DataClient/controller.h>
 #include <DataClient/testing/virtualclock.h>
 
@@ -6,6 +8,11 @@
 namespace DataClient::Testing {
 
 VirtualClock::VirtualClock(qint64 startMs, QObject *parent) : QObject(parent), m_now(startMs) { }
+
+VirtualClock::VirtualClock(Controller *controller) : VirtualClock()
+{
+    install(controller);
+}
 
 VirtualClock::~VirtualClock()
 {
@@ -63,7 +70,15 @@ int VirtualClock::runDue()
 
 int VirtualClock::advance(qint64 ms)
 {
-    const qint64 target = m_now + std::max<qint64>(0, ms);
+    if (ms < 0) {
+        // Going back would run nothing and break every "due at" the Controller computed.
+        qCWarning(lcTesting,
+                  "VirtualClock::advance(%lld) refused: time only moves forward; "
+                  "expected a duration >= 0 ms (the clock stays at %lld)",
+                  qlonglong(ms), qlonglong(m_now));
+        return -1;
+    }
+    const qint64 target = m_now + ms;
     int ran = runDue(); // what was already due
     for (qint64 due = nextDue(); due >= 0 && due <= target; due = nextDue()) {
         m_now = std::max(m_now, due);

@@ -19,3 +19,21 @@ run(${CMAKE_COMMAND} -S ${PROJECT_DIR} -B ${WORK_DIR}/build -G ${GENERATOR}
     -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_BUILD_TYPE=${BUILD_TYPE} -DCMAKE_PREFIX_PATH=${prefix} ${extra})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
 run(${CMAKE_COMMAND} -E env QML_IMPORT_PATH=${prefix}/lib/qml ${WORK_DIR}/build/app)
+run(${CMAKE_COMMAND} -E env QT_QPA_PLATFORM=offscreen ${WORK_DIR}/build/tst_app)
+
+# The core never links the Testing component: neither its export set nor its libraries.
+file(READ ${prefix}/lib/cmake/DataClient/DataClientTargets.cmake core_exports)
+if(core_exports MATCHES "Testing")
+  message(FATAL_ERROR "DataClientTargets.cmake mentions the Testing component")
+endif()
+foreach(layer Schema Store Rest Controller Qml)
+  execute_process(COMMAND readelf -d ${prefix}/lib/libDataClient${layer}.so
+    RESULT_VARIABLE rc OUTPUT_VARIABLE dynamic)
+  if(NOT rc EQUAL 0 OR NOT dynamic MATCHES "NEEDED")
+    message(FATAL_ERROR "readelf -d libDataClient${layer}.so failed (${rc})")
+  endif()
+  if(dynamic MATCHES "DataClientTesting")
+    message(FATAL_ERROR "libDataClient${layer}.so links the Testing component:\n${dynamic}")
+  endif()
+endforeach()
+message(STATUS "the core libraries do not link DataClient::Testing")

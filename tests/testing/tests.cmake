@@ -11,3 +11,30 @@ dataclient_add_qtest(tst_sampledata
   LIBS DataClient::Testing Qt6::Network)
 dataclient_add_qtest(tst_testingdocs SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_testingdocs.cpp
   LIBS DataClient::Testing Qt6::Network)
+dataclient_add_qtest(tst_virtualclock SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_virtualclock.cpp
+  LIBS DataClient::Testing Qt6::Network)
+dataclient_add_qtest(tst_mocknetwork SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_mocknetwork.cpp
+  LIBS DataClient::Testing Qt6::Network)
+dataclient_add_qtest(tst_await SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_await.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/failurerecorder.h LIBS DataClient::Testing Qt6::Network)
+dataclient_add_qtest(tst_initialstate SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_initialstate.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/failurerecorder.h LIBS DataClient::Testing Qt6::Network)
+# Qt Quick tests of the QML module DataClient.Testing (no server).
+qt_add_executable(tst_testingqml ${CMAKE_CURRENT_LIST_DIR}/tst_testingqml.cpp)
+target_link_libraries(tst_testingqml PRIVATE Qt6::Quick Qt6::QuickTest)
+dataclient_apply_strictness(tst_testingqml)
+target_compile_definitions(tst_testingqml PRIVATE
+  QUICK_TEST_SOURCE_DIR="${CMAKE_CURRENT_LIST_DIR}/qml")
+add_dependencies(tst_testingqml DataClientQmlplugin DataClientTestingQmlplugin)
+add_test(NAME tst_testingqml COMMAND tst_testingqml)
+set_tests_properties(tst_testingqml PROPERTIES ENVIRONMENT "${DATACLIENT_TEST_ENV}" TIMEOUT 120)
+dataclient_add_qtest(tst_typedfetch SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_typedfetch.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/typedorders.h LIBS DataClient::Testing Qt6::Network)
+# Coroutines: optional, when QCoro (Debian qcoro-qt6-dev, 0.8) is installed (./dev installs it).
+find_package(QCoro6 0.8 QUIET COMPONENTS Core)
+if(QCoro6Core_FOUND)
+  dataclient_add_qtest(tst_coroutines SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_coroutines.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/typedorders.h LIBS DataClient::Testing QCoro6::Core)
+else()
+  message(STATUS "QCoro6 not found: tst_coroutines is not built")
+endif()

@@ -1,14 +1,22 @@
 // The code of docs/testing.md, compiled and run (tst_docsnippets checks the page quotes it).
+#include <DataClient/controller.h>
+#include <DataClient/createresource.h>
+#include <DataClient/testing/await.h>
 #include <DataClient/testing/fakerestapi.h>
+#include <DataClient/testing/initialstate.h>
+#include <DataClient/testing/mocknetwork.h>
+#include <DataClient/testing/virtualclock.h>
 #include <DataClient/testing/sampledata.h>
 #include <DataClient/testing/testserver.h>
 
+#include <QtCore/QJsonArray>
 #include <QtCore/QJsonObject>
 #include <QtNetwork/QNetworkAccessManager>
 #include <QtNetwork/QNetworkReply>
 #include <QSignalSpy>
 #include <QTest>
 
+using namespace DataClient;
 using namespace DataClient::Testing;
 using namespace Qt::StringLiterals;
 
@@ -25,7 +33,80 @@ class tst_TestingDocs : public QObject
         return reply->readAll();
     }
 
+    // clang-format off
+    const Resource todos = createResource({.path = u"/todos/:id"_s,
+                                           .schema = Schema::entity(EntitySchema(u"Todo"_s)),
+                                           .urlPrefix = u"http://api.test"_s});
+    // clang-format on
+
 private Q_SLOTS:
+    void fiveLineSnippet()
+    {
+        // clang-format off
+        Testing::MockNetwork network({{.endpoint = todos.get, .params = {{u"id"_s, 1}},
+                                       .response = QJsonObject{{u"id"_s, 1}, {u"title"_s, u"Buy milk"_s}}}});
+        Controller controller(&network);
+        const std::optional<QVariant> todo = Testing::await(controller.fetch(todos.get, {{u"id"_s, 1}}));
+        QVERIFY(todo);
+        QCOMPARE(todo->toMap().value(u"title"_s), QVariant(u"Buy milk"_s));
+        // clang-format on
+    }
+
+    void mockNetworkSnippet()
+    {
+        // clang-format off
+        Testing::MockNetwork network({
+            {.endpoint = todos.getList, .response = QJsonArray{}},                     // GET /todos
+            {.method = "POST", .url = u"/todos"_s, .body = QJsonObject{{u"title"_s, u"a"_s}},
+             .response = QJsonObject{{u"id"_s, 9}, {u"title"_s, u"a"_s}}, .status = 201},
+            {.endpoint = todos.get, .params = {{u"id"_s, 2}}, .status = 404, .delayMs = 10},
+            {.method = "GET", .url = u"/users/:id"_s, .networkError = QNetworkReply::HostNotFoundError},
+        });
+        network.addInterceptor(this, [](const Testing::MockRequest &request) {
+            if (request.header("authorization").isEmpty() && request.url.path() == u"/me"_s)
+                return std::optional(Testing::MockReply::json(QJsonObject{}, 401));
+            return std::optional<Testing::MockReply>();   // let the fixtures answer
+        });
+        Controller controller(&network);
+        QVERIFY(Testing::await(controller.fetch(todos.getList.push, {}, QJsonObject{{u"title"_s, u"a"_s}})));
+        QCOMPARE(network.requests("POST", u"/todos"_s).size(), 1);
+        QCOMPARE(network.requests().last().json(), QJsonValue(QJsonObject{{u"title"_s, u"a"_s}}));
+        // clang-format on
+    }
+
+    void initialStateSnippet()
+    {
+        // clang-format off
+        Testing::MockNetwork network;                      // no fixtures: any request fails the test
+        Controller controller(&network);
+        QVERIFY(Testing::mockInitialState(&controller, {
+            {.endpoint = todos.get, .params = {{u"id"_s, 1}}, .response = QJsonObject{{u"id"_s, 1}}},
+            {.endpoint = todos.get, .params = {{u"id"_s, 2}}, .error = true, .status = 500},
+        }));
+        QVERIFY(controller.getResponse(todos.get, {{u"id"_s, 1}}).found);   // synchronously
+        QCOMPARE(controller.getError(todos.get, {{u"id"_s, 2}})->status(), 500);
+        QVERIFY(network.requests().isEmpty());
+        // clang-format on
+    }
+
+    void virtualClockSnippet()
+    {
+        // clang-format off
+        Testing::MockNetwork network({{.endpoint = todos.get, .params = {{u"id"_s, 1}},
+                                       .response = QJsonObject{{u"id"_s, 1}}}});
+        Controller controller(&network);
+        Testing::VirtualClock clock(&controller);          // installed; uninstalled when destroyed
+        const EndpointPtr polled = todos.get->extend({.pollFrequency = 5000});
+        QVERIFY(Testing::await(controller.fetch(polled, {{u"id"_s, 1}})));
+        controller.subscribe(polled, {{u"id"_s, 1}});
+        clock.advance(4999);
+        QVERIFY(!controller.isLoading(polled, {{u"id"_s, 1}}));  // nothing before 5 s
+        clock.advance(1);
+        QVERIFY(controller.isLoading(polled, {{u"id"_s, 1}}));   // the poll, sent synchronously
+        QTRY_COMPARE(network.requests().size(), 2);
+        // clang-format on
+    }
+
     void testServerSnippet()
     {
         // clang-format off

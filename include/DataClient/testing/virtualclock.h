@@ -20,8 +20,7 @@ namespace DataClient::Testing {
     scheduler follow it, so a test checks what happens after 30 s without waiting 30 s:
 
     \code
-    Testing::VirtualClock clock;
-    clock.install(&controller);
+    Testing::VirtualClock clock(&controller); // installed at once
     controller.fetch(todos.getList);   // fails with 503: retry 1 waits its backoff
     clock.advance(1000);               // runs the retry now, synchronously
     \endcode
@@ -37,6 +36,9 @@ class DATACLIENT_TESTING_EXPORT VirtualClock : public QObject
 public:
     //! A clock at \a startMs (ms since the epoch; default 2024-01-01T00:00:00Z).
     explicit VirtualClock(qint64 startMs = 1704067200000, QObject *parent = nullptr);
+    //! A clock at the default start, installed on \a controller at once (and a child of nothing:
+    //! declare it after the Controller so that it is destroyed first, or uninstall it).
+    explicit VirtualClock(DataClient::Controller *controller);
     ~VirtualClock() override;
 
     qint64 now() const { return m_now; }
@@ -47,7 +49,8 @@ public:
 
     /*!
         Moves time forward by \a ms (>= 0), stopping at every wait due on the way to run it (and
-        what it schedules for the same moment). Returns how many waits ran.
+        what it schedules for the same moment). Returns how many waits ran. A negative \a ms is
+        refused: time never goes back (a warning, time unchanged, returns -1).
     */
     int advance(qint64 ms);
     //! advance() to the earliest wait of the installed Controllers, if any; returns its wait in
