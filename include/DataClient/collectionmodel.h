@@ -54,7 +54,7 @@ class CollectionModelPrivate;
 
     Threads: GUI thread only, like the Controller.
 */
-class DATACLIENT_QML_EXPORT CollectionModel : public QAbstractListModel
+class DATACLIENT_MODELS_EXPORT CollectionModel : public QAbstractListModel
 {
     Q_OBJECT
     //! Idle, Loading (nothing to show yet), Ready (data to show) or Error.

@@ -10,7 +10,7 @@
 #include <DataClient/schema.h>
 #include <DataClient/private/testexport_p.h>
 
-#include "variantaccess_p.h"
+#include <DataClient/private/variantaccess_p.h>
 
 #include <QtCore/QHash>
 #include <QtCore/QList>
@@ -161,8 +161,5 @@ public:
     QStringList roleFields; // role FirstFieldRole + i shows field roleFields[i]
     QHash<int, QByteArray> roles;
 };
-
-//! The NetworkError as the QML error object: {status, statusText, message, body, url, kind}.
-QVariant errorToVariant(const std::optional<NetworkError> &error);
 
 } // namespace DataClient
