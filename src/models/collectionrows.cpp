@@ -96,9 +96,11 @@ QVariant CollectionModelPrivate::roleValue(const QVariant &item, int role, int c
 {
     if (role == CollectionModel::EntityRole)
         return toQmlValue(item);
-    if (role == Qt::DisplayRole || role == Qt::EditRole) {
+    if (role == Qt::DisplayRole || role == Qt::EditRole || role == Qt::CheckStateRole) {
         if (!columns.isEmpty())
-            return toQmlValue(fieldOf(item, columns.value(column)));
+            return columnValue(fieldOf(item, columns.value(column)), role);
+        if (role == Qt::CheckStateRole)
+            return {};
         if (!isRecordLike(item))
             return item;
         const QString pk = recordPk(item);

@@ -25,4 +25,9 @@ if(TARGET Qt6::Widgets)
     set_tests_properties(${name} PROPERTIES ENVIRONMENT "${DATACLIENT_TEST_ENV}" TIMEOUT 120)
   endfunction()
   dataclient_add_widgetstest(tst_widgets SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_widgets.cpp)
+  # Editing (setEditable / setData / flags) in a real QTableView; proxies and forms.
+  dataclient_add_widgetstest(tst_collectionedit
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionedit.cpp ${CMAKE_CURRENT_LIST_DIR}/editfixture.h)
+  dataclient_add_widgetstest(tst_collectionproxies
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionproxies.cpp ${CMAKE_CURRENT_LIST_DIR}/editfixture.h)
 endif()
