@@ -31,3 +31,18 @@ if(TARGET Qt6::Widgets)
   dataclient_add_widgetstest(tst_collectionproxies
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionproxies.cpp ${CMAKE_CURRENT_LIST_DIR}/editfixture.h)
 endif()
+
+# examples/todo-widgets offscreen: its --screenshot (a process run), and its window in-process
+# against the demo's embedded server (an edit reaches the server, a refused one rolls back).
+if(DATACLIENT_BUILD_EXAMPLES AND TARGET Qt6::Widgets)
+  qt_add_executable(tst_todowidgets ${CMAKE_CURRENT_LIST_DIR}/tst_todowidgets.cpp)
+  target_link_libraries(tst_todowidgets PRIVATE todowidgets Qt6::Test)
+  target_include_directories(tst_todowidgets PRIVATE ${DATACLIENT_TEST_SUPPORT}
+    ${CMAKE_CURRENT_LIST_DIR}/../examples)
+  target_compile_definitions(tst_todowidgets PRIVATE
+    TODO_WIDGETS_EXECUTABLE="$<TARGET_FILE:dataclient-todo-widgets>")
+  dataclient_apply_strictness(tst_todowidgets)
+  add_dependencies(tst_todowidgets dataclient-todo-widgets)
+  add_test(NAME tst_todowidgets COMMAND tst_todowidgets)
+  set_tests_properties(tst_todowidgets PROPERTIES ENVIRONMENT "${DATACLIENT_TEST_ENV}" TIMEOUT 120)
+endif()
