@@ -70,23 +70,18 @@ int main(int argc, char **argv)
     if (headless) {
         options.screenshotFile = QDir(QCoreApplication::applicationDirPath())
                                      .filePath(u"dataclient-todo-widgets.png"_s);
-        QTextStream(stdout) << "No display found: rendering offscreen to "
-                            << options.screenshotFile << Qt::endl;
+        QTextStream(stdout) << "No display found: rendering offscreen to " << options.screenshotFile
+                            << Qt::endl;
     }
 
     std::unique_ptr<EmbeddedServer> server;
     QString apiUrl = options.apiUrl.toString();
     if (apiUrl.isEmpty()) {
         server = std::make_unique<EmbeddedServer>();
-        QString error;
-        if (!server->start(options.latencyMs, options.failRate, &error)) {
-            QTextStream(stderr) << "dataclient-todo-widgets: error: " << error << Qt::endl;
+        if (!server->startAndReport(options.latencyMs, options.failRate,
+                                    u"dataclient-todo-widgets"_s))
             return 1;
-        }
         apiUrl = server->url();
-        QTextStream(stdout) << "Embedded REST server: " << apiUrl << " (latency "
-                            << options.latencyMs << " ms, fail rate " << options.failRate << ")"
-                            << Qt::endl;
     }
 
     TodoWindow window(apiUrl, options.userId);

@@ -192,8 +192,8 @@ bool CollectionModelPrivate::writeCell(const QModelIndex &index, const QVariant 
         return true; // an editor closed without a change: nothing to tell the server
     const Params writeTo = writeParams(item);
     if (writeTo.isEmpty()) {
-        qCWarning(lcModels).noquote() << "setData: row" << index.row()
-                                      << "has no primary key to write" << field << "with";
+        qCWarning(lcModels).noquote()
+            << "setData: row" << index.row() << "has no primary key to write" << field << "with";
         return false;
     }
     QJsonObject body;
@@ -204,7 +204,7 @@ bool CollectionModelPrivate::writeCell(const QModelIndex &index, const QVariant 
     // The write is the Controller's: an optimistic endpoint shows it at once through the store,
     // and a refusal removes that layer (the rollback) before the future fails.
     Models::watchFuture(
-        q, controller->fetch(writeEndpoint, writeTo, body), [](const QVariant &) { },
+        q, controller->fetch(writeEndpoint, writeTo, body), [](const QVariant &) {},
         [this, where](const NetworkError &error) {
             qCDebug(lcModels).noquote() << "write failed:" << error.message();
             Q_EMIT q->writeFailed(QModelIndex(where), error);
@@ -257,8 +257,10 @@ Qt::ItemFlags CollectionModel::flags(const QModelIndex &index) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)
         || !d->isEditableColumn(index.column()) || d->placeholder)
         return flags;
-    const QVariant like = d->fieldType(d->rows.at(index.row()).item, d->columnField(index.column()));
-    return flags | (like.typeId() == QMetaType::Bool ? Qt::ItemIsUserCheckable : Qt::ItemIsEditable);
+    const QVariant like
+        = d->fieldType(d->rows.at(index.row()).item, d->columnField(index.column()));
+    return flags
+        | (like.typeId() == QMetaType::Bool ? Qt::ItemIsUserCheckable : Qt::ItemIsEditable);
 }
 
 bool CollectionModel::setData(const QModelIndex &index, const QVariant &value, int role)

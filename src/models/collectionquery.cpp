@@ -105,8 +105,8 @@ void CollectionModelPrivate::refresh(FetchPolicy policy)
     // (that is refetch(), a retarget or an invalidation), and give up on a key whose answers
     // never produce data, so a misbehaving endpoint cannot make the model fetch in a loop.
     qCDebug(lcModels).noquote() << "refresh" << key << "found" << state.found << "status"
-                             << int(state.status) << "loading" << state.loading << "error"
-                             << state.error.has_value();
+                                << int(state.status) << "loading" << state.loading << "error"
+                                << state.error.has_value();
     if (policy == FetchPolicy::IfNeeded && !state.loading && !state.error
         && state.status != ExpiryStatus::Valid && autoFetchesWithoutData < 2) {
         if (!state.found)

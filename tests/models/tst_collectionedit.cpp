@@ -54,8 +54,8 @@ private Q_SLOTS:
         QVERIFY(!f.model->setData(title, u"nope"_s));
         f.model->setEditable(EndpointPtr());
         QVERIFY(!f.model->isEditable());
-        QVERIFY(!(f.model->flags(f.model->index(0, EditFixture::Completed))
-                  & Qt::ItemIsUserCheckable));
+        QVERIFY(
+            !(f.model->flags(f.model->index(0, EditFixture::Completed)) & Qt::ItemIsUserCheckable));
     }
 
     void editingACellSendsOnePatchOfThatField()

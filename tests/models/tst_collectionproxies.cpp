@@ -45,8 +45,8 @@ private Q_SLOTS:
         proxy.setSourceModel(f.model);
         proxy.setDynamicSortFilter(true);
         proxy.setSortCaseSensitivity(Qt::CaseSensitive);
-        QAbstractItemModelTester proxyTester(&proxy,
-                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester proxyTester(
+            &proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         Q_UNUSED(proxyTester);
         f.table.setModel(&proxy);
         f.table.setSortingEnabled(true);
@@ -58,7 +58,11 @@ private Q_SLOTS:
         QSignalSpy sourceReset(f.model, &QAbstractItemModel::modelReset);
         // An edit through the proxy moves the row to its sorted place ("A..." sorts first).
         const QModelIndex last = proxy.index(proxy.rowCount() - 1, EditFixture::Title);
-        const int id = last.siblingAtColumn(0).data(CollectionModel::EntityRole).toMap().value(u"id"_s).toInt();
+        const int id = last.siblingAtColumn(0)
+                           .data(CollectionModel::EntityRole)
+                           .toMap()
+                           .value(u"id"_s)
+                           .toInt();
         QVERIFY(proxy.setData(last, u"A first"_s));
         QCOMPARE(proxy.index(0, EditFixture::Title).data().toString(), u"A first"_s);
         QCOMPARE(column(proxy, EditFixture::Title), sorted(column(proxy, EditFixture::Title)));
@@ -101,7 +105,8 @@ private Q_SLOTS:
                      u"from the form"_s);
         // Only the changed field was sent: the unchanged check box sent nothing.
         QCOMPARE(f.patches().size(), 1);
-        QCOMPARE(f.patches().at(0).json().toObject(), QJsonObject({{u"title"_s, u"from the form"_s}}));
+        QCOMPARE(f.patches().at(0).json().toObject(),
+                 QJsonObject({{u"title"_s, u"from the form"_s}}));
 
         // A change from elsewhere shows in the form.
         f.controller.fetch(f.todos.partialUpdate, {{u"id"_s, f.idOf(2)}},
