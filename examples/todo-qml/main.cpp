@@ -21,13 +21,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-bool hasDisplay()
-{
-    return !qEnvironmentVariableIsEmpty("DISPLAY")
-        || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
-        || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
-}
-
 bool startServer(EmbeddedServer *server, const DemoOptions &options)
 {
     return server->startAndReport(options.latencyMs, options.failRate, u"dataclient-demo"_s);
@@ -64,10 +57,7 @@ int main(int argc, char **argv)
         return serveOnly(argc, argv, options);
 
     // With no display the app can still show that it works: it renders one screenshot.
-    const bool headless = options.screenshotFile.isEmpty() && !hasDisplay();
-    if ((headless || !options.screenshotFile.isEmpty())
-        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
+    const bool headless = prepareDisplay(options);
 
     QGuiApplication app(argc, argv);
     if (headless) {

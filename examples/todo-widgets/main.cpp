@@ -16,13 +16,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-bool hasDisplay()
-{
-    return !qEnvironmentVariableIsEmpty("DISPLAY")
-        || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
-        || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
-}
-
 // --screenshot: waits (on the window's signal, never a sleep) until users and todos show, saves
 // the window as a PNG and quits; quits with 1 and the status line if that does not happen.
 void screenshotWhenShown(TodoWindow *window, const QString &file, int timeoutMs)
@@ -61,10 +54,7 @@ int main(int argc, char **argv)
     }
     DemoOptions options = commandLine.options;
     // With no display the app still shows that it works: it renders one screenshot.
-    const bool headless = options.screenshotFile.isEmpty() && !hasDisplay();
-    if ((headless || !options.screenshotFile.isEmpty())
-        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
+    const bool headless = prepareDisplay(options);
     QApplication app(argc, argv);
     QApplication::setApplicationName(u"dataclient-todo-widgets"_s);
     if (headless) {
