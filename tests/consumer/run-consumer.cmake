@@ -19,3 +19,6 @@ run(${CMAKE_COMMAND} -S ${PROJECT_DIR} -B ${WORK_DIR}/build -G ${GENERATOR}
     -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_BUILD_TYPE=${BUILD_TYPE} -DCMAKE_PREFIX_PATH=${prefix} ${extra})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
 run(${CMAKE_COMMAND} -E env QML_IMPORT_PATH=${prefix}/lib/qml ${WORK_DIR}/build/app)
+if(EXISTS ${WORK_DIR}/build/todo-widgets)
+  run(${WORK_DIR}/build/todo-widgets --screenshot ${WORK_DIR}/todo-widgets.png)
+endif()
