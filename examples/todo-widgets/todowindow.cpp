@@ -90,7 +90,17 @@ TodoWindow::TodoWindow(const QString &apiUrl, int userId, QWidget *parent)
     updateStatus();
 }
 
-TodoWindow::~TodoWindow() = default;
+TodoWindow::~TodoWindow()
+{
+    // The models are children, deleted after the members, but read the Controller member: the
+    // views, the form and the models go first, without telling this window any more.
+    for (CollectionModel *model : {m_users, m_todos})
+        disconnect(model, nullptr, this, nullptr);
+    delete centralWidget();
+    delete m_mapper;
+    delete m_todos;
+    delete m_users;
+}
 
 void TodoWindow::buildUi()
 {

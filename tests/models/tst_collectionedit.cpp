@@ -109,10 +109,10 @@ private Q_SLOTS:
     void checkBoxClickAndSpaceToggleCompleted()
     {
         EditFixture f;
-        auto *table = new CheckableTable;
+        auto table = std::make_unique<CheckableTable>();
         table->setModel(f.model);
         table->show();
-        QVERIFY(QTest::qWaitForWindowExposed(table));
+        QVERIFY(QTest::qWaitForWindowExposed(table.get()));
         QTRY_VERIFY(f.model->rowCount() > 1);
         const QModelIndex done = f.model->index(0, EditFixture::Completed);
         const bool before = f.model->data(done, Qt::EditRole).toBool();
@@ -132,7 +132,6 @@ private Q_SLOTS:
         QCOMPARE(f.model->data(done, Qt::EditRole).toBool(), before);
         QTRY_COMPARE(f.patches().size(), 2);
         QCOMPARE(f.patches().at(1).json().toObject(), QJsonObject({{u"completed"_s, before}}));
-        delete table;
     }
 
     void dateColumnShowsLocalizedTextAndEditsADateTime()

@@ -9,6 +9,7 @@
 #include <DataClient/testing/fakerestapi.h>
 #include <DataClient/testing/testserver.h>
 
+#include <QtCore/QJsonArray>
 #include <QtCore/QJsonObject>
 #include <QtCore/QTemporaryDir>
 #include <QtGui/QImage>
@@ -100,6 +101,29 @@ private Q_SLOTS:
         QTRY_COMPARE(app.serverTitle(2), u"edited in the form"_s);
         QCOMPARE(app.patchCount(), 2);
         QCOMPARE(todos->index(2, 0).data().toString(), u"edited in the form"_s);
+    }
+
+    void newAndDeleteReachTheServer()
+    {
+        App app;
+        QVERIFY(app.started);
+        QTRY_VERIFY(app.window->isDataShown());
+        CollectionModel *todos = app.window->todos();
+        auto serverTitles = [&app] {
+            QStringList titles;
+            const QJsonArray items = app.server.api()->collection(u"/todos"_s);
+            for (const QJsonValue &item : items)
+                titles.append(item[u"title"_s].toString());
+            return titles;
+        };
+        app.window->addTodo(u"added by the test"_s);
+        QTRY_VERIFY(serverTitles().contains(u"added by the test"_s));
+
+        app.window->todoTable()->setCurrentIndex(todos->index(0, TodoWindow::Title));
+        const int id = todos->get(0).toMap().value(u"id"_s).toInt();
+        app.window->deleteSelectedTodo();
+        QVERIFY(todos->get(0).toMap().value(u"id"_s).toInt() != id); // gone at once
+        QTRY_VERIFY(app.server.api()->item(u"/todos"_s, id).isEmpty());
     }
 
     void refusedEditIsRolledBackAndReported()
