@@ -11,6 +11,7 @@
 #include "benchdata.h"
 #include "benchmark.h"
 #include "modelsignals.h"
+#include "oprounds.h"
 #include "serverthread.h"
 #include "stallmeter.h"
 
@@ -43,12 +44,6 @@ using Bench::ServerThread;
 using Bench::SignalCount;
 
 namespace {
-
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    return values.empty() ? 0 : values[values.size() / 2];
-}
 
 struct Endpoints
 {
@@ -109,30 +104,9 @@ void modelUpdate(Bench::Runner &bench)
         maxSignals = std::max(maxSignals, signalCount.total - before);
         return double(deliveredAt - committedAt) / 1e6;
     };
-    const int warmUp = 200;
-    const int rounds = 11;
-    const int perRound = 100;
-    for (int i = 0; i < warmUp; ++i)
-        updateOne();
-    std::vector<double> roundMedians;
-    double worst = 0;
-    for (int r = 0; r < rounds; ++r) {
-        std::vector<double> ops;
-        for (int i = 0; i < perRound; ++i) {
-            ops.push_back(updateOne());
-            worst = std::max(worst, ops.back());
-        }
-        roundMedians.push_back(median(ops));
-    }
-    std::sort(roundMedians.begin(), roundMedians.end());
-    printLine({{u"name"_s, name},
-               {u"ms_per_op"_s, median(roundMedians)},
-               {u"min_ms"_s, roundMedians.front()},
-               {u"max_ms"_s, roundMedians.back()},
-               {u"worst_op_ms"_s, worst},
-               {u"signals"_s, maxSignals},
-               {u"rounds"_s, rounds},
-               {u"ops_per_round"_s, perRound}});
+    QJsonObject line = Bench::timeOpRounds(name, 200, 11, 100, updateOne);
+    line.insert(u"signals"_s, maxSignals);
+    printLine(line);
     if (maxSignals != 1)
         bench.fail(name, u"one update gave %1 model signals, expected 1"_s.arg(maxSignals));
 }
@@ -197,12 +171,12 @@ void measureStall(Bench::Runner &bench, const QString &name, const ModelMaker &m
     }
     std::sort(stalls.begin(), stalls.end());
     printLine({{u"name"_s, name},
-               {u"ms_per_op"_s, median(stalls)},
+               {u"ms_per_op"_s, Bench::medianOf(stalls)},
                {u"min_ms"_s, stalls.front()},
                {u"max_ms"_s, stalls.back()},
-               {u"total_ms"_s, median(totals)},
+               {u"total_ms"_s, Bench::medianOf(totals)},
                // of the stall: from the commit (changed()) to the model's rowsInserted
-               {u"model_ms"_s, median(modelParts)},
+               {u"model_ms"_s, Bench::medianOf(modelParts)},
                {u"rounds"_s, rounds}});
 }
 

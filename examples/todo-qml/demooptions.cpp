@@ -132,3 +132,15 @@ DemoCommandLine parseDemoOptions(const QStringList &arguments)
                           "--url or --screenshot"_s);
     return result;
 }
+
+bool prepareDisplay(const DemoOptions &options)
+{
+    const bool hasDisplay = !qEnvironmentVariableIsEmpty("DISPLAY")
+        || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+        || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+    const bool headless = options.screenshotFile.isEmpty() && !hasDisplay;
+    if ((headless || !options.screenshotFile.isEmpty())
+        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    return headless;
+}

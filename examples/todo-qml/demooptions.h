@@ -30,3 +30,8 @@ struct DemoCommandLine
 //! Parses \a arguments (argv, with the program name first). Needs no QCoreApplication, so the
 //! platform (offscreen for screenshots) can be chosen before the QGuiApplication exists.
 DemoCommandLine parseDemoOptions(const QStringList &arguments);
+
+//! Before the application object exists: with --screenshot, or with no display at all (no
+//! DISPLAY, WAYLAND_DISPLAY or QT_QPA_PLATFORM), selects the offscreen platform. Returns true in
+//! the second case: the program then renders a screenshot instead of opening a window.
+bool prepareDisplay(const DemoOptions &options);

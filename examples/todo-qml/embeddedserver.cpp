@@ -5,6 +5,7 @@
 #include <DataClient/testing/testserver.h>
 
 #include <QtCore/QJsonObject>
+#include <QtCore/QTextStream>
 #include <QtCore/QUrlQuery>
 
 #include <cmath>
@@ -81,6 +82,18 @@ bool EmbeddedServer::start(int latencyMs, double failRate, QString *error)
         *error = u"the embedded server could not listen on 127.0.0.1"_s;
         return false;
     }
+    return true;
+}
+
+bool EmbeddedServer::startAndReport(int latencyMs, double failRate, const QString &program)
+{
+    QString error;
+    if (!start(latencyMs, failRate, &error)) {
+        QTextStream(stderr) << program << ": error: " << error << Qt::endl;
+        return false;
+    }
+    QTextStream(stdout) << "Embedded REST server: " << url() << " (latency " << latencyMs
+                        << " ms, fail rate " << failRate << ")" << Qt::endl;
     return true;
 }
 

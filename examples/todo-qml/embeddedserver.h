@@ -39,6 +39,9 @@ public:
 
     //! Seeds the data and listens. False with \a error set if the port cannot be opened.
     bool start(int latencyMs, double failRate, QString *error);
+    //! start(), then prints the URL (stdout) or "<program>: error: ..." (stderr): what the
+    //! programs built on this server (dataclient-demo, dataclient-todo-widgets) say at start.
+    bool startAndReport(int latencyMs, double failRate, const QString &program);
     //! "http://127.0.0.1:<port>" once started.
     QString url() const;
     //! Changes --fail-rate while running (the demo's UI test uses it to fail, then recover).

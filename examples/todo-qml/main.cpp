@@ -21,24 +21,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-bool hasDisplay()
-{
-    return !qEnvironmentVariableIsEmpty("DISPLAY")
-        || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
-        || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
-}
-
 bool startServer(EmbeddedServer *server, const DemoOptions &options)
 {
-    QString error;
-    if (!server->start(options.latencyMs, options.failRate, &error)) {
-        QTextStream(stderr) << "dataclient-demo: error: " << error << Qt::endl;
-        return false;
-    }
-    QTextStream(stdout) << "Embedded REST server: " << server->url() << " (latency "
-                        << options.latencyMs << " ms, fail rate " << options.failRate << ")"
-                        << Qt::endl;
-    return true;
+    return server->startAndReport(options.latencyMs, options.failRate, u"dataclient-demo"_s);
 }
 
 // --serve: the REST API without a window, for trying other clients against it.
@@ -72,10 +57,7 @@ int main(int argc, char **argv)
         return serveOnly(argc, argv, options);
 
     // With no display the app can still show that it works: it renders one screenshot.
-    const bool headless = options.screenshotFile.isEmpty() && !hasDisplay();
-    if ((headless || !options.screenshotFile.isEmpty())
-        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
+    const bool headless = prepareDisplay(options);
 
     QGuiApplication app(argc, argv);
     if (headless) {
@@ -94,15 +76,9 @@ int main(int argc, char **argv)
     QString apiUrl = options.apiUrl.toString();
     if (apiUrl.isEmpty()) {
         server = std::make_unique<EmbeddedServer>();
-        QString error;
-        if (!server->start(options.latencyMs, options.failRate, &error)) {
-            QTextStream(stderr) << "dataclient-demo: error: " << error << Qt::endl;
+        if (!startServer(server.get(), options))
             return 1;
-        }
         apiUrl = server->url();
-        QTextStream(stdout) << "Embedded REST server: " << apiUrl << " (latency "
-                            << options.latencyMs << " ms, fail rate " << options.failRate << ")"
-                            << Qt::endl;
     }
 
     // The header's Online switch drives the app's own connectivity source (Controller.online in

@@ -6,6 +6,7 @@
 #include <DataClient/global.h>
 #include <DataClient/networkerror.h>
 #include <DataClient/params.h>
+#include <DataClient/resource.h>
 
 #include <QtCore/QAbstractListModel>
 #include <QtCore/QStringList>
@@ -52,9 +53,17 @@ class CollectionModelPrivate;
     the list's entity schema (its primary key field, fields with defaults, deserialized and nested
     fields), in roleNames(). Qt::DisplayRole gives the field of the column (see setColumns()).
 
+    Editing: setEditable(todos) makes the shown columns editable (flags()); setData() sends a
+    partialUpdate of that one field with the row's primary key. On an optimistic resource the
+    row shows the new value at once (one dataChanged()); a refusal (4xx/5xx) rolls it back (one
+    more dataChanged()) and emits writeFailed(). A value that does not fit the field (a word into
+    a number) is refused: setData() returns false and nothing is sent. Boolean columns are check
+    boxes (Qt::CheckStateRole, no display text); QDateTime columns show a localized text in
+    Qt::DisplayRole and give the QDateTime in Qt::EditRole (a date editor in a QTableView).
+
     Threads: GUI thread only, like the Controller.
 */
-class DATACLIENT_QML_EXPORT CollectionModel : public QAbstractListModel
+class DATACLIENT_MODELS_EXPORT CollectionModel : public QAbstractListModel
 {
     Q_OBJECT
     //! Idle, Loading (nothing to show yet), Ready (data to show) or Error.
@@ -93,11 +102,16 @@ class DATACLIENT_QML_EXPORT CollectionModel : public QAbstractListModel
     //! rows as a placeholder; false: show an empty model at once.
     Q_PROPERTY(
         bool keepPrevious READ keepsPrevious WRITE setKeepPrevious NOTIFY keepPreviousChanged)
+    //! setData() writes through an endpoint (see setEditable()).
+    Q_PROPERTY(bool editable READ isEditable NOTIFY editableChanged)
 
 public:
     enum Status { Idle, Loading, Ready, Error };
     Q_ENUM(Status)
     enum Role { EntityRole = Qt::UserRole + 1, FirstFieldRole };
+    //! How setEditable(Resource) writes a cell: a PATCH of the field, or a PUT of the record.
+    enum class WriteMethod { PartialUpdate, Update };
+    Q_ENUM(WriteMethod)
 
     //! An idle model: set a controller, an endpoint and params to start.
     explicit CollectionModel(QObject *parent = nullptr);
@@ -146,6 +160,22 @@ public:
     //! The cache key the model shows ("GET http://host/todos?userId=1"); empty when idle.
     QString key() const;
 
+    /*!
+        Makes the columns \a fields (empty: every column but the primary key) editable, written
+        through \a resource's partialUpdate (PATCH of the one field) or, with WriteMethod::Update,
+        its update (PUT of the whole record with the field replaced). The row's primary key
+        fills the write path's last parameter; its other parameters come from params().
+    */
+    void setEditable(const Resource &resource, const QStringList &fields = {},
+                     WriteMethod method = WriteMethod::PartialUpdate);
+    //! Writes through \a writeEndpoint (PATCH: the field alone; another method: the record);
+    //! a null endpoint makes the model read-only again.
+    void setEditable(const EndpointPtr &writeEndpoint, const QStringList &fields = {});
+    bool isEditable() const;
+    EndpointPtr writeEndpoint() const;
+    //! The fields setEditable() was given (empty: every shown column but the primary key).
+    QStringList editableFields() const;
+
     //! The record of \a row as a QVariantMap (EntityRole), or null.
     Q_INVOKABLE QVariant get(int row) const;
     //! Fetches the next page with pageEndpoint() (page numbers: 2, 3, ...). Does nothing while
@@ -162,6 +192,11 @@ public:
                         int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
     bool canFetchMore(const QModelIndex &parent) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    //! Qt::EditRole (any editable column) or Qt::CheckStateRole (boolean columns): sends the
+    //! change (see setEditable()) and returns true; false when the cell is not editable or the
+    //! value does not fit the field (nothing is sent). An unchanged value sends nothing.
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
     void fetchMore(const QModelIndex &parent) override;
 
 Q_SIGNALS:
@@ -183,6 +218,10 @@ Q_SIGNALS:
     void keepPreviousChanged();
     //! The model now shows another key (endpoint, params or controller changed).
     void retargeted();
+    void editableChanged();
+    //! The server refused the write setData() sent for \a index (rolled back by then); \a index
+    //! is invalid when the row is gone.
+    void writeFailed(const QModelIndex &index, const DataClient::NetworkError &error);
 
 protected:
     //! For subclasses that configure themselves first (QML: until componentComplete()): while

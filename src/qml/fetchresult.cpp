@@ -1,8 +1,7 @@
 #include "fetchresult.h"
 
-#include "collectionmodel_p.h"
-#include "futurewatch_p.h"
-#include "variantaccess_p.h"
+#include <DataClient/private/futurewatch_p.h>
+#include <DataClient/private/variantaccess_p.h>
 
 #include <DataClient/networkerror.h>
 
@@ -22,7 +21,7 @@ FetchResult::FetchResult(QJSEngine *engine) : m_engine(engine)
 
 void FetchResult::follow(const QFuture<QVariant> &future)
 {
-    watchFuture(
+    Models::watchFuture(
         this, future, [this](const QVariant &value) { resolve(value); },
         [this](const NetworkError &error) { reject(errorToVariant(error)); });
 }

@@ -1,8 +1,6 @@
-# QML layer tests (issue 6): the list diff, CollectionModel (C++, QAbstractItemModelTester) and the
-# Qt Quick tests in tests/qml/*.qml run by tst_qml against the in-process FakeRestApi server.
-dataclient_add_qtest(tst_listdiff SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_listdiff.cpp
-  LIBS DataClient::Qml)
-target_include_directories(tst_listdiff PRIVATE ${PROJECT_SOURCE_DIR}/src/qml)
+# QML layer tests (issue 6): CollectionModel (C++, QAbstractItemModelTester) and the Qt Quick
+# tests in tests/qml/*.qml run by tst_qml against the in-process FakeRestApi server. The list diff
+# and the row synchronisation live with the models layer (tests/models).
 
 # Qt Quick tests: tests/qml/tst_*.qml, run by one QUICK_TEST_MAIN_WITH_SETUP executable that
 # serves a FakeRestApi backend in-process (offscreen; see QT-NOTES.md).
@@ -16,10 +14,6 @@ add_dependencies(tst_qml DataClientQmlplugin)
 add_test(NAME tst_qml COMMAND tst_qml)
 set_tests_properties(tst_qml PROPERTIES ENVIRONMENT "${DATACLIENT_TEST_ENV}" TIMEOUT 180)
 
-dataclient_add_qtest(tst_collectionrows SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionrows.cpp
-  LIBS DataClient::Qml)
-target_include_directories(tst_collectionrows PRIVATE ${PROJECT_SOURCE_DIR}/src/qml)
-
 dataclient_add_qtest(tst_collectionmodel SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel.cpp
   LIBS DataClient::Qml DataClient::Testing)
 
@@ -30,17 +24,6 @@ dataclient_add_qtest(tst_qmlcontroller SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_qml
 # Large answers of QML Resources off the GUI thread (the path is read from debug messages).
 dataclient_add_qtest(tst_qmloffthread SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_qmloffthread.cpp
   LIBS DataClient::Qml DataClient::Testing)
-
-# CollectionModel in Qt Widgets views (docs/widgets.md).
-find_package(Qt6 COMPONENTS Widgets)
-if(TARGET Qt6::Widgets)
-  # Not through dataclient_add_qtest: the shared precompiled header is built without Qt GUI.
-  qt_add_executable(tst_widgets ${CMAKE_CURRENT_LIST_DIR}/tst_widgets.cpp)
-  target_link_libraries(tst_widgets PRIVATE DataClient::Qml DataClient::Testing Qt6::Widgets Qt6::Test)
-  dataclient_apply_strictness(tst_widgets)
-  add_test(NAME tst_widgets COMMAND tst_widgets)
-  set_tests_properties(tst_widgets PROPERTIES ENVIRONMENT "${DATACLIENT_TEST_ENV}" TIMEOUT 120)
-endif()
 
 # The module's QML files and the examples' stay qmllint-clean (issue 6): qmllint exits non-zero
 # on any warning, so a warning fails this test.

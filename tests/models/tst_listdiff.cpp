@@ -1,10 +1,10 @@
-// The list diff that gives every DataClient model its precise signals (src/qml/listdiff_p.h).
+// The list diff that gives every DataClient model its precise signals (src/models/listdiff_p.h).
 #include "listdiff_p.h"
 
 #include <QtCore/QRandomGenerator>
 #include <QTest>
 
-using namespace DataClient::Qml;
+using namespace DataClient::Models;
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -51,7 +51,7 @@ bool stepsAreValid(QStringList list, const QList<ListDiffStep> &steps, const QSt
 
 } // namespace
 
-namespace DataClient::Qml {
+namespace DataClient::Models {
 char *toString(const ListDiffStep &step)
 {
     static const char *names[] = {"Remove", "Move", "Insert"};
@@ -60,7 +60,7 @@ char *toString(const ListDiffStep &step)
         + ')';
     return qstrdup(text.constData());
 }
-} // namespace DataClient::Qml
+} // namespace DataClient::Models
 
 class tst_ListDiff : public QObject
 {

@@ -1,7 +1,7 @@
 // CollectionModel as a query: which key it shows, reading the Controller's state for it,
 // fetching when nothing fresh is stored, polling (live) and paging (loadMore).
 #include "collectionmodel_p.h"
-#include "futurewatch_p.h"
+#include <DataClient/private/futurewatch_p.h>
 #include "logging_p.h"
 
 #include <DataClient/restendpoint.h>
@@ -104,9 +104,9 @@ void CollectionModelPrivate::refresh(FetchPolicy policy)
     // Refetch what was invalidated or expired meanwhile — but never retry an error by itself
     // (that is refetch(), a retarget or an invalidation), and give up on a key whose answers
     // never produce data, so a misbehaving endpoint cannot make the model fetch in a loop.
-    qCDebug(lcQml).noquote() << "refresh" << key << "found" << state.found << "status"
-                             << int(state.status) << "loading" << state.loading << "error"
-                             << state.error.has_value();
+    qCDebug(lcModels).noquote() << "refresh" << key << "found" << state.found << "status"
+                                << int(state.status) << "loading" << state.loading << "error"
+                                << state.error.has_value();
     if (policy == FetchPolicy::IfNeeded && !state.loading && !state.error
         && state.status != ExpiryStatus::Valid && autoFetchesWithoutData < 2) {
         if (!state.found)
@@ -265,7 +265,7 @@ void CollectionModelPrivate::updateSubscription()
             subscribedController = controller;
         }
     } else if (isActive() && live && endpoint->pollFrequency() <= 0) {
-        qCWarning(lcQml).noquote()
+        qCWarning(lcModels).noquote()
             << u"Live query of %1: the endpoint has no pollFrequency, so it is read once"_s.arg(
                    endpoint->name().isEmpty() ? endpoint->path() : endpoint->name());
     }
@@ -283,7 +283,7 @@ void CollectionModelPrivate::loadMore()
     const int rowsBefore = int(rows.size());
     const quint64 target = generation;
     setLoadingMore(true);
-    Qml::watchFuture(
+    Models::watchFuture(
         q, controller->fetch(page, pageParams),
         [this, target, rowsBefore](const QVariant &) { finishPage(target, rowsBefore, false); },
         [this, target, rowsBefore](const NetworkError &) { finishPage(target, rowsBefore, true); });

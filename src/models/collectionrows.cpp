@@ -2,7 +2,7 @@
 // list becomes the smallest set of model signals (see listdiff_p.h).
 #include "collectionmodel_p.h"
 #include "listdiff_p.h"
-#include "variantaccess_p.h"
+#include <DataClient/private/variantaccess_p.h>
 
 #include <QtCore/QJsonObject>
 
@@ -96,9 +96,11 @@ QVariant CollectionModelPrivate::roleValue(const QVariant &item, int role, int c
 {
     if (role == CollectionModel::EntityRole)
         return toQmlValue(item);
-    if (role == Qt::DisplayRole || role == Qt::EditRole) {
+    if (role == Qt::DisplayRole || role == Qt::EditRole || role == Qt::CheckStateRole) {
         if (!columns.isEmpty())
-            return toQmlValue(fieldOf(item, columns.value(column)));
+            return columnValue(fieldOf(item, columns.value(column)), role);
+        if (role == Qt::CheckStateRole)
+            return {};
         if (!isRecordLike(item))
             return item;
         const QString pk = recordPk(item);
@@ -121,7 +123,7 @@ void CollectionModelPrivate::resetRows(const QVariantList &items)
     for (int i = 0; i < items.size(); ++i)
         keys.append(rowKey(items.at(i), i));
     QStringList unique = keys;
-    Qml::uniqueRowKeys(unique);
+    Models::uniqueRowKeys(unique);
     rows.reserve(items.size());
     for (int i = 0; i < items.size(); ++i)
         rows.append({keys.at(i), unique.at(i), items.at(i)});
@@ -155,7 +157,7 @@ bool CollectionModelPrivate::syncRows(const QVariantList &items)
         for (int i = 0; i < items.size(); ++i)
             keys.append(rowKey(items.at(i), i));
         QStringList unique = keys;
-        Qml::uniqueRowKeys(unique);
+        Models::uniqueRowKeys(unique);
         q->beginInsertRows(QModelIndex(), 0, int(items.size()) - 1);
         rows.reserve(items.size());
         for (int i = 0; i < items.size(); ++i)
@@ -176,23 +178,23 @@ bool CollectionModelPrivate::syncRows(const QVariantList &items)
             rawKeys.append(rowKey(items.at(i), i));
     }
     QStringList newKeys = rawKeys;
-    Qml::uniqueRowKeys(newKeys);
+    Models::uniqueRowKeys(newKeys);
     QStringList oldKeys;
     oldKeys.reserve(rows.size());
     for (const Row &row : std::as_const(rows))
         oldKeys.append(row.key);
 
     const QModelIndex root;
-    const QList<Qml::ListDiffStep> steps = Qml::diffListKeys(oldKeys, newKeys);
-    for (const Qml::ListDiffStep &step : steps) {
+    const QList<Models::ListDiffStep> steps = Models::diffListKeys(oldKeys, newKeys);
+    for (const Models::ListDiffStep &step : steps) {
         const int count = step.last - step.first + 1;
         switch (step.kind) {
-        case Qml::ListDiffStep::Remove:
+        case Models::ListDiffStep::Remove:
             q->beginRemoveRows(root, step.first, step.last);
             rows.remove(step.first, count);
             q->endRemoveRows();
             break;
-        case Qml::ListDiffStep::Move: {
+        case Models::ListDiffStep::Move: {
             q->beginMoveRows(root, step.first, step.last, root, step.destination);
             const QList<Row> block = rows.mid(step.first, count);
             rows.remove(step.first, count);
@@ -203,7 +205,7 @@ bool CollectionModelPrivate::syncRows(const QVariantList &items)
             q->endMoveRows();
             break;
         }
-        case Qml::ListDiffStep::Insert:
+        case Models::ListDiffStep::Insert:
             q->beginInsertRows(root, step.first, step.last);
             for (int j = step.first; j <= step.last; ++j)
                 rows.insert(j, {rawKeys.at(j), newKeys.at(j), items.at(j)});

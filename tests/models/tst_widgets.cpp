@@ -74,6 +74,34 @@ private Q_SLOTS:
         QTRY_COMPARE(api->item(u"/todos"_s, id).value(u"title"_s).toString(), u"renamed"_s);
     }
 
+    // docs/widgets.md, "Ten lines": an editable table of todos.
+    void tenLinesMakeAnEditableTable()
+    {
+        QTableView table;
+        DataClient::Controller controller;
+        const DataClient::Resource todos = DataClient::createResource({
+            .path = u"/todos/:id"_s,
+            .schema = DataClient::Schema::entity(DataClient::EntitySchema(u"Todo"_s)),
+            .urlPrefix = server.baseUrl().toString(),
+            .optimistic = true,
+        });
+        auto *model = new DataClient::CollectionModel(&controller, todos.getList, {}, &table);
+        model->setColumns({u"title"_s, u"completed"_s});
+        model->setEditable(todos); // a cell edit sends a PATCH of that field
+        table.setModel(model);
+        table.show();
+
+        QAbstractItemModelTester tester(model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QTRY_COMPARE(model->rowCount(), 12);
+        QVERIFY(model->flags(model->index(0, 0)) & Qt::ItemIsEditable);
+        QVERIFY(model->flags(model->index(0, 1)) & Qt::ItemIsUserCheckable);
+        const int id = model->get(0).toMap().value(u"id"_s).toInt();
+        QVERIFY(model->setData(model->index(0, 0), u"ten lines"_s));
+        QCOMPARE(model->data(model->index(0, 0)).toString(), u"ten lines"_s);
+        QTRY_COMPARE(api->item(u"/todos"_s, id).value(u"title"_s).toString(), u"ten lines"_s);
+    }
+
     void listViewShowsOneField()
     {
         Controller controller;

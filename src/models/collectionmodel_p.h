@@ -10,7 +10,7 @@
 #include <DataClient/schema.h>
 #include <DataClient/private/testexport_p.h>
 
-#include "variantaccess_p.h"
+#include <DataClient/private/variantaccess_p.h>
 
 #include <QtCore/QHash>
 #include <QtCore/QList>
@@ -87,6 +87,17 @@ public:
     QList<int> changedRoles(const QVariant &before, const QVariant &after) const;
     QVariant roleValue(const QVariant &item, int role, int column) const;
 
+    // --- collectionedit.cpp ------------------------------------------------------------------
+    QString columnField(int column) const;
+    bool isEditableColumn(int column) const;
+    //! The field's value in \a item, or its schema default when null: what a new value must fit.
+    QVariant fieldType(const QVariant &item, const QString &field) const;
+    //! A shown column's value for \a role: check state for booleans, localized dates.
+    static QVariant columnValue(const QVariant &fieldValue, int role);
+    //! The write endpoint's parameters for the row \a item (empty when it has no pk).
+    Params writeParams(const QVariant &item) const;
+    bool writeCell(const QModelIndex &index, const QVariant &value, int role);
+
     CollectionModel *q;
 
     // inputs
@@ -100,6 +111,9 @@ public:
     QString configurationError;
     QStringList columns;
     bool keepPrevious = true;
+    EndpointPtr writeEndpoint; // setEditable(): null while read-only
+    QStringList editableFields;
+    bool writeWholeRecord = false; // PUT: the record with the field replaced
 
     // target (what the model currently shows)
     bool active = false;
@@ -161,8 +175,5 @@ public:
     QStringList roleFields; // role FirstFieldRole + i shows field roleFields[i]
     QHash<int, QByteArray> roles;
 };
-
-//! The NetworkError as the QML error object: {status, statusText, message, body, url, kind}.
-QVariant errorToVariant(const std::optional<NetworkError> &error);
 
 } // namespace DataClient

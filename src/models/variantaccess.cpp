@@ -1,4 +1,4 @@
-#include "variantaccess_p.h"
+#include <DataClient/private/variantaccess_p.h>
 
 #include <DataClient/record.h>
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <vector>
 
-namespace DataClient::Qml {
+namespace DataClient::Models {
 
 namespace {
 
@@ -192,4 +192,4 @@ void uniqueRowKeys(QStringList &keys)
     }
 }
 
-} // namespace DataClient::Qml
+} // namespace DataClient::Models

@@ -9,7 +9,7 @@
 #include <QtCore/QString>
 #include <QtCore/QStringList>
 
-namespace DataClient::Qml {
+namespace DataClient::Models {
 
 //! One structural step. Steps apply in order, each to the list as the previous steps left it.
 struct ListDiffStep
@@ -50,4 +50,4 @@ DATACLIENT_TEST_EXPORT QStringList applyListDiff(QStringList keys, const QList<L
 //! Makes keys unique by suffixing repeated ones with "\x1f<n>" (a list may hold an entity twice).
 DATACLIENT_TEST_EXPORT void uniqueRowKeys(QStringList &keys);
 
-} // namespace DataClient::Qml
+} // namespace DataClient::Models

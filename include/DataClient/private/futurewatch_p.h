@@ -9,7 +9,7 @@
 #include <QtCore/QFutureWatcher>
 #include <QtCore/QVariant>
 
-namespace DataClient::Qml {
+namespace DataClient::Models {
 
 //! Calls \a onOk(QVariant) or \a onFail(NetworkError) (kind Canceled when the future was
 //! canceled) from the event loop, unless \a owner was destroyed first.
@@ -40,4 +40,4 @@ void watchFuture(QObject *owner, const QFuture<QVariant> &future, Ok onOk, Fail 
     watcher->setFuture(future);
 }
 
-} // namespace DataClient::Qml
+} // namespace DataClient::Models

@@ -1,0 +1,82 @@
+// dataclient-todo-widgets: the todo app of examples/todo-qml, with Qt Widgets. Same options as
+// the QML demo (--url, --latency, --fail-rate, --user, --screenshot FILE; parsed by the demo's
+// own demooptions.cpp), same embedded REST server unless --url is given.
+#include "demooptions.h"
+#include "embeddedserver.h"
+#include "todowindow.h"
+
+#include <QtCore/QDir>
+#include <QtCore/QTextStream>
+#include <QtCore/QTimer>
+#include <QtWidgets/QApplication>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// --screenshot: waits (on the window's signal, never a sleep) until users and todos show, saves
+// the window as a PNG and quits; quits with 1 and the status line if that does not happen.
+void screenshotWhenShown(TodoWindow *window, const QString &file, int timeoutMs)
+{
+    auto save = [window, file] {
+        if (!window->isDataShown())
+            return;
+        const bool saved = window->grab().save(file);
+        QTextStream(saved ? stdout : stderr)
+            << (saved ? u"saved "_s : u"dataclient-todo-widgets: error: cannot write "_s) << file
+            << Qt::endl
+            << window->statusText() << Qt::endl;
+        QCoreApplication::exit(saved ? 0 : 1);
+    };
+    // Queued: the views lay out the new rows before the grab.
+    QObject::connect(window, &TodoWindow::dataShownChanged, window, save, Qt::QueuedConnection);
+    QTimer::singleShot(0, window, save);
+    QTimer::singleShot(timeoutMs, window, [window] {
+        QTextStream(stderr) << "dataclient-todo-widgets: error: no data shown in time: "
+                            << window->statusText() << Qt::endl;
+        QCoreApplication::exit(1);
+    });
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments.append(QString::fromLocal8Bit(argv[i]));
+    const DemoCommandLine commandLine = parseDemoOptions(arguments);
+    if (commandLine.exitNow) {
+        QTextStream(commandLine.exitCode == 0 ? stdout : stderr) << commandLine.message << Qt::endl;
+        return commandLine.exitCode;
+    }
+    DemoOptions options = commandLine.options;
+    // With no display the app still shows that it works: it renders one screenshot.
+    const bool headless = prepareDisplay(options);
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(u"dataclient-todo-widgets"_s);
+    if (headless) {
+        options.screenshotFile = QDir(QCoreApplication::applicationDirPath())
+                                     .filePath(u"dataclient-todo-widgets.png"_s);
+        QTextStream(stdout) << "No display found: rendering offscreen to " << options.screenshotFile
+                            << Qt::endl;
+    }
+
+    std::unique_ptr<EmbeddedServer> server;
+    QString apiUrl = options.apiUrl.toString();
+    if (apiUrl.isEmpty()) {
+        server = std::make_unique<EmbeddedServer>();
+        if (!server->startAndReport(options.latencyMs, options.failRate,
+                                    u"dataclient-todo-widgets"_s))
+            return 1;
+        apiUrl = server->url();
+    }
+
+    TodoWindow window(apiUrl, options.userId);
+    window.show();
+    if (!options.screenshotFile.isEmpty())
+        screenshotWhenShown(&window, options.screenshotFile, options.screenshotTimeoutMs);
+    return app.exec();
+}

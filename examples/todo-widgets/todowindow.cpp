@@ -1,0 +1,261 @@
+#include "todowindow.h"
+
+#include <DataClient/createresource.h>
+#include <DataClient/entityschema.h>
+#include <DataClient/networkerror.h>
+#include <DataClient/schema.h>
+
+#include <QtCore/QDateTime>
+#include <QtCore/QFutureWatcher>
+#include <QtCore/QJsonObject>
+#include <QtWidgets/QCheckBox>
+#include <QtWidgets/QDataWidgetMapper>
+#include <QtWidgets/QFormLayout>
+#include <QtWidgets/QHeaderView>
+#include <QtWidgets/QLabel>
+#include <QtWidgets/QLineEdit>
+#include <QtWidgets/QListView>
+#include <QtWidgets/QSplitter>
+#include <QtWidgets/QStatusBar>
+#include <QtWidgets/QTableView>
+#include <QtWidgets/QToolBar>
+#include <QtWidgets/QVBoxLayout>
+
+using namespace DataClient;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString queryState(const QString &name, const CollectionModel *model)
+{
+    static const char *const statuses[] = {"idle", "loading", "ready", "error"};
+    QString text = name + u": "_s + QString::fromLatin1(statuses[model->status()]) + u", "_s
+        + QString::number(model->count()) + u" rows"_s;
+    if (model->isLoadingMore())
+        text += u", loading more"_s;
+    else if (model->isLoading())
+        text += u", request in flight"_s;
+    return text;
+}
+
+} // namespace
+
+TodoWindow::TodoWindow(const QString &apiUrl, int userId, QWidget *parent)
+    : QMainWindow(parent), m_userId(userId)
+{
+    // The same data as the QML demo (examples/todo-qml/Main.qml): users, and todos with their
+    // author and a creation date; every todo write shows at once (optimistic).
+    const EntitySchema user(u"User"_s);
+    const EntitySchema todo = EntitySchema(u"Todo"_s)
+                                  .withField(u"createdAt"_s, Deserialize::dateTime())
+                                  .withNested(u"author"_s, Schema::entity(user))
+                                  .withDefaults({{u"title"_s, QString()}, {u"completed"_s, false}});
+    const RetryPolicy quickRetry {2, 250, 1000}; // a demo shows failures within a second
+    m_userResource = createResource({.path = u"/users/:id"_s,
+                                     .schema = Schema::entity(user),
+                                     .urlPrefix = apiUrl,
+                                     .retry = quickRetry});
+    m_todoResource = createResource({.path = u"/todos/:id"_s,
+                                     .schema = Schema::entity(todo),
+                                     .urlPrefix = apiUrl,
+                                     .searchParams = {u"userId"_s},
+                                     .paginationField = u"page"_s,
+                                     .optimistic = true,
+                                     .retry = quickRetry});
+
+    m_users = new CollectionModel(&m_controller, m_userResource.getList, {}, this);
+    m_users->setColumns({u"name"_s});
+    m_todos = new CollectionModel(&m_controller, m_todoResource.getList, {{u"userId"_s, m_userId}},
+                                  this);
+    m_todos->setColumns({u"title"_s, u"completed"_s, u"createdAt"_s});
+    m_todos->setEditable(m_todoResource, {u"title"_s, u"completed"_s});
+    m_todos->setPageEndpoint(m_todoResource.getList.getPage); // the view calls fetchMore()
+    buildUi();
+
+    for (CollectionModel *model : {m_users, m_todos}) {
+        connect(model, &CollectionModel::statusChanged, this, &TodoWindow::updateStatus);
+        connect(model, &CollectionModel::countChanged, this, &TodoWindow::updateStatus);
+        connect(model, &CollectionModel::loadingChanged, this, &TodoWindow::updateStatus);
+        connect(model, &CollectionModel::placeholderChanged, this, &TodoWindow::updateStatus);
+        connect(model, &CollectionModel::errorChanged, this, [this, model] {
+            if (const auto error = model->networkError())
+                reportError(model == m_users ? tr("load users") : tr("load todos"), *error);
+        });
+    }
+    // A refused edit is already rolled back in the table and the form; say what failed.
+    connect(m_todos, &CollectionModel::writeFailed, this,
+            [this](const QModelIndex &, const NetworkError &error) {
+                reportError(tr("save the change"), error);
+            });
+    updateStatus();
+}
+
+TodoWindow::~TodoWindow()
+{
+    // The models are children, deleted after the members, but read the Controller member: the
+    // views, the form and the models go first, without telling this window any more.
+    for (CollectionModel *model : {m_users, m_todos})
+        disconnect(model, nullptr, this, nullptr);
+    delete centralWidget();
+    delete m_mapper;
+    delete m_todos;
+    delete m_users;
+}
+
+void TodoWindow::buildUi()
+{
+    setWindowTitle(tr("DataClient todos (Qt Widgets)"));
+    resize(1000, 640);
+
+    m_userList = new QListView;
+    m_userList->setModel(m_users);
+    connect(m_userList->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &TodoWindow::showUser);
+
+    m_todoTable = new QTableView;
+    m_todoTable->setModel(m_todos);
+    m_todoTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_todoTable->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_todoTable->horizontalHeader()->setSectionResizeMode(Title, QHeaderView::Stretch);
+    m_todoTable->horizontalHeader()->setSectionResizeMode(CreatedAt, QHeaderView::ResizeToContents);
+    m_todoTable->verticalHeader()->hide();
+
+    // The form edits the selected todo through the same model (and so the same PATCH).
+    m_formTitle = new QLineEdit;
+    m_formCompleted = new QCheckBox(tr("Completed"));
+    m_formCreated = new QLabel;
+    m_mapper = new QDataWidgetMapper(this);
+    m_mapper->setModel(m_todos);
+    m_mapper->addMapping(m_formTitle, Title);
+    m_mapper->addMapping(m_formCompleted, Completed);
+    // The date as the table shows it (DisplayRole), not the QDateTime the mapper would give.
+    connect(m_mapper, &QDataWidgetMapper::currentIndexChanged, m_formCreated, [this](int row) {
+        m_formCreated->setText(m_todos->index(row, CreatedAt).data().toString());
+    });
+    connect(m_todoTable->selectionModel(), &QItemSelectionModel::currentRowChanged, m_mapper,
+            &QDataWidgetMapper::setCurrentModelIndex);
+    // A check box commits at once; a line edit when Return is pressed or it loses focus.
+    connect(m_formCompleted, &QCheckBox::clicked, m_mapper, &QDataWidgetMapper::submit);
+    auto *form = new QFormLayout;
+    form->addRow(tr("Title"), m_formTitle);
+    form->addRow(QString(), m_formCompleted);
+    form->addRow(tr("Created"), m_formCreated);
+
+    auto *right = new QWidget;
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->addWidget(m_todoTable, 1);
+    rightLayout->addLayout(form);
+    auto *splitter = new QSplitter;
+    splitter->addWidget(m_userList);
+    splitter->addWidget(right);
+    splitter->setStretchFactor(1, 3);
+    setCentralWidget(splitter);
+
+    QToolBar *tools = addToolBar(tr("Todos"));
+    m_newTitle = new QLineEdit;
+    m_newTitle->setPlaceholderText(tr("New todo"));
+    m_newTitle->setMaximumWidth(300);
+    tools->addWidget(m_newTitle);
+    QAction *add = tools->addAction(tr("New todo"));
+    auto addFromField = [this] {
+        addTodo(m_newTitle->text().trimmed().isEmpty() ? tr("New todo") : m_newTitle->text());
+        m_newTitle->clear();
+    };
+    connect(add, &QAction::triggered, this, addFromField);
+    connect(m_newTitle, &QLineEdit::returnPressed, this, addFromField);
+    QAction *remove = tools->addAction(tr("Delete"));
+    remove->setShortcut(QKeySequence::Delete);
+    connect(remove, &QAction::triggered, this, &TodoWindow::deleteSelectedTodo);
+
+    m_status = new QLabel;
+    statusBar()->addPermanentWidget(m_status);
+}
+
+void TodoWindow::showUser(const QModelIndex &index)
+{
+    const int id = m_users->get(index.row()).toMap().value(u"id"_s).toInt();
+    if (id == 0 || id == m_userId)
+        return;
+    m_userId = id;
+    m_todos->setParams({{u"userId"_s, id}}); // the old rows stay until the new ones arrive
+}
+
+void TodoWindow::addTodo(const QString &title)
+{
+    const QJsonObject todo {
+        {u"id"_s, m_nextTemporaryId--}, // replaced by the server's id
+        {u"userId"_s, m_userId},
+        {u"title"_s, title},
+        {u"completed"_s, false},
+        {u"createdAt"_s, QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
+    };
+    runWrite(tr("add \"%1\"").arg(title), m_todoResource.getList.push, {{u"userId"_s, m_userId}},
+             todo);
+}
+
+void TodoWindow::deleteSelectedTodo()
+{
+    const QModelIndex current = m_todoTable->currentIndex();
+    if (!current.isValid())
+        return;
+    const QVariantMap todo = m_todos->get(current.row()).toMap();
+    runWrite(tr("delete \"%1\"").arg(todo.value(u"title"_s).toString()), m_todoResource.remove,
+             {{u"id"_s, todo.value(u"id"_s)}});
+}
+
+void TodoWindow::runWrite(const QString &what, const EndpointPtr &endpoint, const Params &params,
+                          const QJsonValue &body)
+{
+    // The optimistic change is rolled back by the Controller on failure; only report it. A
+    // watcher owned by the window: no callback after the window is gone.
+    auto *watcher = new QFutureWatcher<QVariant>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, what] {
+        watcher->deleteLater();
+        try {
+            watcher->future().waitForFinished();
+        } catch (const NetworkError &error) {
+            reportError(what, error);
+        }
+    });
+    watcher->setFuture(m_controller.fetch(endpoint, params, body));
+}
+
+void TodoWindow::reportError(const QString &what, const NetworkError &error)
+{
+    m_lastError = tr("Could not %1: %2").arg(what, error.message());
+    statusBar()->showMessage(m_lastError, 10000);
+    updateStatus();
+}
+
+bool TodoWindow::isDataShown() const
+{
+    return m_dataShown;
+}
+
+QString TodoWindow::statusText() const
+{
+    QString text = queryState(u"users"_s, m_users) + u"; "_s + queryState(u"todos"_s, m_todos);
+    if (!m_lastError.isEmpty())
+        text += u"; "_s + m_lastError;
+    return text;
+}
+
+void TodoWindow::updateStatus()
+{
+    // Start with the shown user and the first todo selected (the form shows it).
+    if (!m_userList->currentIndex().isValid()) {
+        for (int row = 0; row < m_users->rowCount(); ++row) {
+            if (m_users->get(row).toMap().value(u"id"_s).toInt() == m_userId)
+                m_userList->setCurrentIndex(m_users->index(row));
+        }
+    }
+    if (!m_todoTable->currentIndex().isValid() && m_todos->rowCount() > 0)
+        m_todoTable->setCurrentIndex(m_todos->index(0, Title));
+
+    m_status->setText(queryState(u"users"_s, m_users) + u"; "_s + queryState(u"todos"_s, m_todos));
+    const bool shown = m_users->count() > 0 && m_todos->count() > 0 && !m_todos->isPlaceholder();
+    if (shown != m_dataShown) {
+        m_dataShown = shown;
+        Q_EMIT dataShownChanged();
+    }
+}

@@ -1,0 +1,81 @@
+// The Widgets todo app's window: users in a QListView, the selected user's todos in an editable
+// QTableView (title, completed as a check box, created date), a QDataWidgetMapper form for the
+// selected todo, New / Delete actions, paging on scroll (fetchMore) and a status bar. Everything
+// is a DataClient::CollectionModel on one Controller: an edit anywhere shows everywhere.
+#pragma once
+
+#include <DataClient/collectionmodel.h>
+#include <DataClient/controller.h>
+#include <DataClient/resource.h>
+
+#include <QtWidgets/QMainWindow>
+
+QT_BEGIN_NAMESPACE
+class QCheckBox;
+class QDataWidgetMapper;
+class QLabel;
+class QLineEdit;
+class QListView;
+class QTableView;
+QT_END_NAMESPACE
+
+class TodoWindow : public QMainWindow
+{
+    Q_OBJECT
+    //! Users and the selected user's todos are shown (what --screenshot waits for).
+    Q_PROPERTY(bool dataShown READ isDataShown NOTIFY dataShownChanged)
+
+public:
+    enum TodoColumn { Title, Completed, CreatedAt };
+
+    //! A window on the REST API at \a apiUrl (the embedded server's or --url's), showing the
+    //! todos of user \a userId first.
+    explicit TodoWindow(const QString &apiUrl, int userId = 1, QWidget *parent = nullptr);
+    ~TodoWindow() override;
+
+    bool isDataShown() const;
+    //! One line: each query's state, then the last error (what the status bar shows).
+    QString statusText() const;
+
+    DataClient::Controller *controller() { return &m_controller; }
+    DataClient::CollectionModel *users() const { return m_users; }
+    DataClient::CollectionModel *todos() const { return m_todos; }
+    QListView *userList() const { return m_userList; }
+    QTableView *todoTable() const { return m_todoTable; }
+    QLineEdit *formTitle() const { return m_formTitle; }
+    QCheckBox *formCompleted() const { return m_formCompleted; }
+
+    //! Adds a todo titled \a title for the selected user (shown at once, temporary id).
+    void addTodo(const QString &title);
+    //! Deletes the todo selected in the table (gone at once; back if the server refuses).
+    void deleteSelectedTodo();
+
+Q_SIGNALS:
+    void dataShownChanged();
+
+private:
+    void buildUi();
+    void showUser(const QModelIndex &index);
+    void runWrite(const QString &what, const DataClient::EndpointPtr &endpoint,
+                  const DataClient::Params &params, const QJsonValue &body = {});
+    void reportError(const QString &what, const DataClient::NetworkError &error);
+    void updateStatus();
+
+    DataClient::Controller m_controller;
+    DataClient::Resource m_userResource;
+    DataClient::Resource m_todoResource;
+    DataClient::CollectionModel *m_users = nullptr;
+    DataClient::CollectionModel *m_todos = nullptr;
+    QListView *m_userList = nullptr;
+    QTableView *m_todoTable = nullptr;
+    QDataWidgetMapper *m_mapper = nullptr;
+    QLineEdit *m_newTitle = nullptr;
+    QLineEdit *m_formTitle = nullptr;
+    QCheckBox *m_formCompleted = nullptr;
+    QLabel *m_formCreated = nullptr;
+    QLabel *m_status = nullptr;
+    QString m_lastError;
+    int m_userId = 1;
+    int m_nextTemporaryId = -1; // a new todo's id until the server assigns one
+    bool m_dataShown = false;
+};

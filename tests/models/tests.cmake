@@ -1,0 +1,48 @@
+# Models layer tests (DataClient::Models, Qt Core only): the list diff, CollectionModel's row
+# synchronisation, and the model in Qt Widgets views (docs/widgets.md). Tests may include their
+# own layer's src folder.
+dataclient_add_qtest(tst_listdiff SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_listdiff.cpp
+  LIBS DataClient::Models)
+target_include_directories(tst_listdiff PRIVATE ${PROJECT_SOURCE_DIR}/src/models)
+
+dataclient_add_qtest(tst_collectionrows SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionrows.cpp
+  LIBS DataClient::Models)
+target_include_directories(tst_collectionrows PRIVATE ${PROJECT_SOURCE_DIR}/src/models)
+
+# CollectionModel in Qt Widgets views: linked against DataClient::Models alone (no Qt Qml).
+find_package(Qt6 COMPONENTS Widgets)
+if(TARGET Qt6::Widgets)
+  # dataclient_add_widgetstest(<name> SOURCES ...): not through dataclient_add_qtest, the shared
+  # precompiled header is built without Qt GUI.
+  function(dataclient_add_widgetstest name)
+    cmake_parse_arguments(ARG "" "" "SOURCES" ${ARGN})
+    qt_add_executable(${name} ${ARG_SOURCES})
+    target_link_libraries(${name} PRIVATE DataClient::Models DataClient::Testing Qt6::Widgets
+      Qt6::Test)
+    target_include_directories(${name} PRIVATE ${DATACLIENT_TEST_SUPPORT})
+    dataclient_apply_strictness(${name})
+    add_test(NAME ${name} COMMAND ${name})
+    set_tests_properties(${name} PROPERTIES ENVIRONMENT "${DATACLIENT_TEST_ENV}" TIMEOUT 120)
+  endfunction()
+  dataclient_add_widgetstest(tst_widgets SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_widgets.cpp)
+  # Editing (setEditable / setData / flags) in a real QTableView; proxies and forms.
+  dataclient_add_widgetstest(tst_collectionedit
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionedit.cpp ${CMAKE_CURRENT_LIST_DIR}/editfixture.h)
+  dataclient_add_widgetstest(tst_collectionproxies
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionproxies.cpp ${CMAKE_CURRENT_LIST_DIR}/editfixture.h)
+endif()
+
+# examples/todo-widgets offscreen: its --screenshot (a process run), and its window in-process
+# against the demo's embedded server (an edit reaches the server, a refused one rolls back).
+if(DATACLIENT_BUILD_EXAMPLES AND TARGET Qt6::Widgets)
+  qt_add_executable(tst_todowidgets ${CMAKE_CURRENT_LIST_DIR}/tst_todowidgets.cpp)
+  target_link_libraries(tst_todowidgets PRIVATE todowidgets Qt6::Test)
+  target_include_directories(tst_todowidgets PRIVATE ${DATACLIENT_TEST_SUPPORT}
+    ${CMAKE_CURRENT_LIST_DIR}/../examples)
+  target_compile_definitions(tst_todowidgets PRIVATE
+    TODO_WIDGETS_EXECUTABLE="$<TARGET_FILE:dataclient-todo-widgets>")
+  dataclient_apply_strictness(tst_todowidgets)
+  add_dependencies(tst_todowidgets dataclient-todo-widgets)
+  add_test(NAME tst_todowidgets COMMAND tst_todowidgets)
+  set_tests_properties(tst_todowidgets PROPERTIES ENVIRONMENT "${DATACLIENT_TEST_ENV}" TIMEOUT 120)
+endif()
