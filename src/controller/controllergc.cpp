@@ -43,6 +43,8 @@ ControllerPrivate::GcRoots ControllerPrivate::gcRoots(bool released)
 
 int ControllerPrivate::collectGarbage()
 {
+    if (gc.collecting)
+        return 0; // called from a changed() slot of the pass itself
     armGc(-1);
     if (!gc.enabled || shuttingDown)
         return 0;
@@ -114,7 +116,6 @@ int ControllerPrivate::collectGarbage()
         }
         gc.warnedOverBudget = usage > gc.budget;
     }
-    gc.collecting = false;
     gc.entitiesChanged = false;
     gc.pruneTouches(cutoff, [this](const QString &key) { return store->hasResult(key); });
 
@@ -135,7 +136,11 @@ int ControllerPrivate::collectGarbage()
 
     qCDebug(lcController) << "garbage collection:" << dropped << "dropped;"
                           << store->resultKeys().size() << "results stay";
+    // What the pass dropped changes nothing more for the collector (no new pass for it).
+    const QPointer<Controller> alive(q);
     emitChanged(changes);
+    if (alive)
+        gc.collecting = false;
     return dropped;
 }
 

@@ -25,7 +25,7 @@ public:
     //! What was last used at or before this goes (\a now - \a grace, without overflow).
     static qint64 cutoff(qint64 now, qint64 grace)
     {
-        return grace > now - std::numeric_limits<qint64>::min() ? std::numeric_limits<qint64>::min()
+        return now < std::numeric_limits<qint64>::min() + grace ? std::numeric_limits<qint64>::min()
                                                                  : now - grace;
     }
     //! When something last used at \a lastUse may go (without overflow).
