@@ -9,6 +9,9 @@
 
 #include <DataClient/collection.h>
 
+#include <QtCore/QThreadPool>
+
+#include <memory>
 #include <vector>
 
 namespace DataClient {
@@ -16,6 +19,8 @@ namespace DataClient {
 using namespace detail;
 
 namespace {
+
+constexpr size_t FreeOnWorkerFrom = 4096;
 
 //! The mark phase: one bit per slot of every entity and collection table.
 class Marker
@@ -167,6 +172,9 @@ StoreGarbageOutcome Store::collectGarbage(const StoreGarbageRequest &request)
     for (const auto &[schema, args] : request.keep)
         markKeptRead(*d, marker, schema, args);
 
+    // Records are immutable and their reference counts atomic: a large pass frees them on a
+    // worker, so dropping 100k entities does not stall the GUI thread on free().
+    auto dropped = std::make_shared<std::vector<NodeRef>>();
     const auto noteKept = [&outcome](qint64 written) {
         if (outcome.oldestUnreachable < 0 || written < outcome.oldestUnreachable)
             outcome.oldestUnreachable = written;
@@ -181,6 +189,8 @@ StoreGarbageOutcome Store::collectGarbage(const StoreGarbageRequest &request)
                 continue;
             }
             const bool shown = entity.node.get() != nullptr; // a tombstone goes without a change
+            if (shown)
+                dropped->push_back(std::move(entity.node));
             entity.node = {};
             entity.meta = {};
             entity.deleted = false;
@@ -216,6 +226,10 @@ StoreGarbageOutcome Store::collectGarbage(const StoreGarbageRequest &request)
             ++outcome.collections;
         }
     }
+    if (dropped->size() >= FreeOnWorkerFrom)
+        QThreadPool::globalInstance()->start([dropped] { dropped->clear(); });
+    else
+        dropped->clear();
     qCDebug(lcStore) << "collectGarbage:" << outcome.results << "results," << outcome.entities
                      << "entities," << outcome.collections << "collections dropped";
     return outcome;

@@ -137,6 +137,23 @@ private Q_SLOTS:
         QCOMPARE(ids(store.query(todoList(), {}).data), (QStringList {u"2"_s, u"3"_s}));
     }
 
+    void aLargePassFreesOnAWorkerAndTheStoreGoesOn()
+    {
+        // 5000 records: past the size from which they are freed off the calling thread.
+        Store store;
+        QVERIFY(store.setResponse(u"list"_s, todoList(), {}, todos(1, 5000, 9), at(1)).ok());
+        const QVariant shown = store.denormalize(u"list"_s, todoList(), {}).data; // held by a view
+        StoreGarbageRequest request;
+        request.evictResults = {u"list"_s};
+        request.writtenBefore = 1;
+        QCOMPARE(store.collectGarbage(request).entities, 5001); // and the author
+        QCOMPARE(store.entityCount(), 0);
+        // What a view still holds stays readable: the Records share the freed store's records.
+        QCOMPARE(recordOf(shown.toList().at(4999)).value(u"id"_s).toInt(), 5000);
+        QVERIFY(store.setResponse(u"list"_s, todoList(), {}, todos(1, 5000, 9), at(2)).ok());
+        QCOMPARE(ids(store.denormalize(u"list"_s, todoList(), {}).data).size(), 5000);
+    }
+
     void memoryUsageFollowsWhatIsStored()
     {
         Store store;
