@@ -91,7 +91,8 @@ DayFigures pollDay(const QJsonArray &base, bool gc)
         QJsonArray list = base;
         for (qsizetype i = 0; i < list.size(); ++i) {
             QJsonObject item = list.at(i).toObject();
-            item.insert(u"title"_s, item.value(u"title"_s).toString() + u" #"_s + QString::number(poll));
+            item.insert(u"title"_s,
+                        item.value(u"title"_s).toString() + u" #"_s + QString::number(poll));
             item.insert(u"completed"_s, (poll + i) % 2 == 0);
             list[i] = item;
         }
@@ -155,17 +156,17 @@ DATACLIENT_BENCH_SCENARIOS(gcScenarios)
         for (const bool gc : {true, false}) {
             const DayFigures day = pollDay(base, gc);
             const QString name = gc ? u"g.poll.day"_s : u"g.poll.day.nogc"_s;
-            bench.report(QJsonObject {
-                {u"name"_s, name},
-                {u"growth"_s, double(day.storeLast) / double(day.storeFirst)},
-                {u"store_first_hour"_s, day.storeFirst},
-                {u"store_last_hour"_s, day.storeLast},
-                {u"heap_growth"_s, double(day.heapLast) / double(day.heapFirst)},
-                {u"heap_first_hour"_s, day.heapFirst},
-                {u"heap_last_hour"_s, day.heapLast},
-                {u"polls"_s, day.polls},
-                {u"views"_s, day.views},
-                {u"wall_s"_s, day.seconds}});
+            bench.report(
+                QJsonObject {{u"name"_s, name},
+                             {u"growth"_s, double(day.storeLast) / double(day.storeFirst)},
+                             {u"store_first_hour"_s, day.storeFirst},
+                             {u"store_last_hour"_s, day.storeLast},
+                             {u"heap_growth"_s, double(day.heapLast) / double(day.heapFirst)},
+                             {u"heap_first_hour"_s, day.heapFirst},
+                             {u"heap_last_hour"_s, day.heapLast},
+                             {u"polls"_s, day.polls},
+                             {u"views"_s, day.views},
+                             {u"wall_s"_s, day.seconds}});
             if (gc && double(day.storeLast) > 1.2 * double(day.storeFirst))
                 bench.fail(name, u"the store grew more than 1.2x"_s);
         }
@@ -233,13 +234,15 @@ DATACLIENT_BENCH_SCENARIOS(gcScenarios)
             [&] { dropped = controller->collectGarbage(); });
         if (bench.wanted(u"g.collect.100k"_s)
             && (controller->store().entityCount(u"Todo"_s) != 1000 || dropped < 99000))
-            bench.fail(u"g.collect.100k"_s,
-                       u"%1 todos stay, %2 dropped"_s.arg(controller->store().entityCount(u"Todo"_s))
-                           .arg(dropped));
+            bench.fail(
+                u"g.collect.100k"_s,
+                u"%1 todos stay, %2 dropped"_s.arg(controller->store().entityCount(u"Todo"_s))
+                    .arg(dropped));
         if (bench.wanted(u"g.collect.100k.steady"_s)) {
             load();
             now = Start + 1000; // within the grace period: the pass marks and sweeps, drops none
-            bench.time(u"g.collect.100k.steady"_s, {}, [&] { dropped = controller->collectGarbage(); });
+            bench.time(u"g.collect.100k.steady"_s, {},
+                       [&] { dropped = controller->collectGarbage(); });
             if (dropped != 0 || controller->store().entityCount(u"Todo"_s) != 100000)
                 bench.fail(u"g.collect.100k.steady"_s, u"the pass dropped something"_s);
         }

@@ -183,8 +183,9 @@ void ControllerPrivate::updateGcSchedule(bool mayCancel)
     if (!candidates) {
         const GcRoots roots = gcRoots(false);
         const QStringList keys = store->resultKeys();
-        candidates = std::any_of(keys.cbegin(), keys.cend(),
-                                 [&roots](const QString &key) { return !roots.keys.contains(key); });
+        candidates = std::any_of(keys.cbegin(), keys.cend(), [&roots](const QString &key) {
+            return !roots.keys.contains(key);
+        });
     }
     if (gc.budget > 0 && candidates)
         armGc(now()); // the budget is checked after every change, in the next pass

@@ -26,7 +26,7 @@ public:
     static qint64 cutoff(qint64 now, qint64 grace)
     {
         return now < std::numeric_limits<qint64>::min() + grace ? std::numeric_limits<qint64>::min()
-                                                                 : now - grace;
+                                                                : now - grace;
     }
     //! When something last used at \a lastUse may go (without overflow).
     static qint64 dueAfter(qint64 lastUse, qint64 grace)
@@ -51,8 +51,7 @@ public:
     qint64 lastUse(const QString &key, qint64 written) const;
     //! The last viewer of \a key went at \a now: a read of the entity table it showed stays a
     //! grace period longer.
-    void release(const QString &key, const EndpointPtr &endpoint, const Params &params,
-                 qint64 now);
+    void release(const QString &key, const EndpointPtr &endpoint, const Params &params, qint64 now);
     struct Released
     {
         EndpointPtr endpoint;
@@ -64,8 +63,7 @@ public:
     //! Forgets what is known of \a key's result (it was dropped).
     void forget(const QString &key) { m_touched.remove(key); }
     //! Forgets touches at or before \a cutoff of keys for which \a stored is false.
-    template<typename Stored>
-    void pruneTouches(qint64 cutoff, Stored stored)
+    template<typename Stored> void pruneTouches(qint64 cutoff, Stored stored)
     {
         m_touched.removeIf([&](QHash<QString, qint64>::iterator it) {
             return it.value() <= cutoff && !stored(it.key());

@@ -58,13 +58,15 @@ public:
 private:
     void markEntity(quint32 table, quint32 slot)
     {
-        if (table >= m_entities.size() || slot >= m_entities[table].size() || m_entities[table][slot])
+        if (table >= m_entities.size() || slot >= m_entities[table].size()
+            || m_entities[table][slot])
             return;
         m_entities[table][slot] = true;
         const EntityTable &entities = *m_store.entityTables[table];
         if (const Node *committed = entities.slots[slot].node.get())
             m_pending.push_back(committed);
-        if (const Node *shown = entities.effective(slot); shown && shown != entities.slots[slot].node.get())
+        if (const Node *shown = entities.effective(slot);
+            shown && shown != entities.slots[slot].node.get())
             m_pending.push_back(shown);
     }
     void markCollection(quint32 table, quint32 slot)

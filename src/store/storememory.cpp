@@ -9,7 +9,7 @@
 #include <QtCore/QSet>
 
 #if defined(__GLIBC__)
-#include <malloc.h>
+#    include <malloc.h>
 #endif
 
 #include <unordered_set>
@@ -36,15 +36,13 @@ qint64 chunk(const void *p, size_t requested)
 #endif
 }
 
-template<typename T>
-qint64 vectorBytes(const std::vector<T> &v)
+template<typename T> qint64 vectorBytes(const std::vector<T> &v)
 {
     return v.capacity() ? chunk(v.data(), v.capacity() * sizeof(T)) : 0;
 }
 
 //! A QList's block (header and elements), estimated: QList hides its block's start.
-template<typename T>
-qint64 listBytes(const QList<T> &list)
+template<typename T> qint64 listBytes(const QList<T> &list)
 {
     if (list.capacity() == 0)
         return 0;
@@ -58,8 +56,7 @@ qint64 stringBytes(const QString &s)
 }
 
 //! QHash keeps its entries in spans of 128 (offsets, then an entries block): an estimate.
-template<typename K, typename V>
-qint64 hashBytes(const QHash<K, V> &hash)
+template<typename K, typename V> qint64 hashBytes(const QHash<K, V> &hash)
 {
     const qint64 buckets = hash.capacity();
     if (buckets == 0)

@@ -143,8 +143,7 @@ private Q_SLOTS:
         QCOMPARE(field(controller->get(todoSchema(), {{u"id"_s, 1}}).data).value(u"title"_s),
                  u"pending"_s);
 
-        replies.pending.at(0).responder.send(
-            ServerResponse::json(todo(1, 1, u"saved"_s), 200));
+        replies.pending.at(0).responder.send(ServerResponse::json(todo(1, 1, u"saved"_s), 200));
         QVERIFY(await(pending).value);
         QCOMPARE(field(controller->get(todoSchema(), {{u"id"_s, 1}}).data).value(u"title"_s),
                  u"saved"_s);

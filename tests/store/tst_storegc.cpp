@@ -90,8 +90,9 @@ private Q_SLOTS:
         QVERIFY(store.setResponse(u"one"_s, todoSchema(), {}, json(R"({"id": 10})"), at(1)).ok());
         QVERIFY(store.setResponse(u"two"_s, todoSchema(), {}, json(R"({"id": 11})"), at(1)).ok());
         // A pending mutation shows todo 11 changed.
-        QVERIFY(store.setOptimisticResponse(7, u"PATCH 11"_s, todoSchema(), {},
-                                            json(R"({"id": 11, "title": "guess"})"), at(2))
+        QVERIFY(store
+                    .setOptimisticResponse(7, u"PATCH 11"_s, todoSchema(), {},
+                                           json(R"({"id": 11, "title": "guess"})"), at(2))
                     .ok());
         StoreGarbageRequest request;
         request.evictResults = {u"list"_s, u"one"_s, u"two"_s};
@@ -164,9 +165,9 @@ private Q_SLOTS:
         // 1000 todos of about 100 bytes of JSON each: the store keeps them compact, but not free.
         QVERIFY2(full - empty > 1000 * 60 && full - empty < 1000 * 600,
                  qPrintable(QString::number(full - empty)));
-        QVERIFY(store.setResponse(u"more"_s, todoList(), {{u"page"_s, 2}}, todos(2001, 500, 9),
-                                  at(1))
-                    .ok());
+        QVERIFY(
+            store.setResponse(u"more"_s, todoList(), {{u"page"_s, 2}}, todos(2001, 500, 9), at(1))
+                .ok());
         const qint64 more = store.memoryUsage();
         QVERIFY(more > full);
         StoreGarbageRequest request;
