@@ -12,13 +12,12 @@ set(DATACLIENT_STRICT_DEFINITIONS
 # targets (QT_SKIP_AUTO_QML_PLUGIN_INCLUSION), so each scan only warns that they do not exist.
 get_target_property(DATACLIENT_QT_CORE_TYPE Qt6::Core TYPE)
 
-# Since Qt 6.5 an executable linking Qt Qml scans its QML imports at configure time, to link the
-# static QML plugins it needs. A shared Qt has none to link, and Debian's Qt 6.8 defines no plugin
-# targets (QT_SKIP_AUTO_QML_PLUGIN_INCLUSION), so each scan only warns that they do not exist.
-get_target_property(DATACLIENT_QT_CORE_TYPE Qt6::Core TYPE)
-
 function(dataclient_apply_strictness target)
   target_compile_definitions(${target} PRIVATE ${DATACLIENT_STRICT_DEFINITIONS})
+  # What only our tests reach is exported when they are built (DATACLIENT_TEST_EXPORT).
+  if(DATACLIENT_BUILD_TESTS)
+    target_compile_definitions(${target} PRIVATE DATACLIENT_TEST_EXPORTS)
+  endif()
   target_compile_options(${target} PRIVATE -Wall -Wextra)
   if(DATACLIENT_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
@@ -43,11 +42,14 @@ if(DATACLIENT_FUZZ AND NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
   message(FATAL_ERROR "DATACLIENT_FUZZ needs clang (libFuzzer); use the asan or fuzz preset")
 endif()
 
-# dataclient_add_layer(<layer> SOURCES ... DEPENDS ...)
+# dataclient_add_layer(<layer> [INTERNAL] SOURCES ... DEPENDS ... [PRIVATE_DEPENDS ...])
 # Creates shared library DataClient<Layer> (alias DataClient::<Layer>) from src/<layer>.
-# Sources define DATACLIENT_BUILDING_<LAYER> so the export macros in global.h export, not import.
+# Sources define DATACLIENT_BUILDING_<LAYER> so the export macros in global.h export, not import,
+# and DATACLIENT_BUILDING_LAYER for the test-export macro (include/DataClient/private/testexport_p.h).
+# INTERNAL: a library only other layers link (src/json): installed beside them, never exported
+# to the CMake package, headers in include/DataClient/private (not installed).
 function(dataclient_add_layer layer)
-  cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS" ${ARGN})
+  cmake_parse_arguments(ARG "INTERNAL" "" "SOURCES;DEPENDS;PRIVATE_DEPENDS" ${ARGN})
   string(SUBSTRING ${layer} 0 1 first)
   string(TOUPPER ${first} first)
   string(SUBSTRING ${layer} 1 -1 rest)
@@ -58,15 +60,20 @@ function(dataclient_add_layer layer)
   set_target_properties(${target} PROPERTIES
     EXPORT_NAME ${first}${rest}
     VERSION ${PROJECT_VERSION}
-    SOVERSION ${PROJECT_VERSION_MAJOR})
-  target_compile_definitions(${target} PRIVATE DATACLIENT_BUILDING_${LAYER})
+    SOVERSION ${PROJECT_VERSION_MAJOR}
+    DATACLIENT_LAYER ${layer})
+  target_compile_definitions(${target} PRIVATE DATACLIENT_BUILDING_${LAYER} DATACLIENT_BUILDING_LAYER)
   target_include_directories(${target}
     PUBLIC $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include> $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>
     PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
-  target_link_libraries(${target} PUBLIC ${ARG_DEPENDS})
+  target_link_libraries(${target} PUBLIC ${ARG_DEPENDS} PRIVATE ${ARG_PRIVATE_DEPENDS})
   dataclient_apply_strictness(${target})
   if(DATACLIENT_FUZZ)
     target_compile_options(${target} PRIVATE -fsanitize=fuzzer-no-link)
   endif()
-  set_property(GLOBAL APPEND PROPERTY DATACLIENT_LAYER_TARGETS ${target})
+  if(ARG_INTERNAL)
+    set_property(GLOBAL APPEND PROPERTY DATACLIENT_INTERNAL_TARGETS ${target})
+  else()
+    set_property(GLOBAL APPEND PROPERTY DATACLIENT_LAYER_TARGETS ${target})
+  endif()
 endfunction()

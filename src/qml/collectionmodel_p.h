@@ -8,6 +8,7 @@
 #include <DataClient/entityschema.h>
 #include <DataClient/responsestate.h>
 #include <DataClient/schema.h>
+#include <DataClient/private/testexport_p.h>
 
 #include "variantaccess_p.h"
 
@@ -19,7 +20,7 @@
 namespace DataClient {
 
 // Exported only so the unit tests can drive the row synchronisation directly (tst_collectionrows).
-class DATACLIENT_QML_EXPORT CollectionModelPrivate
+class DATACLIENT_TEST_EXPORT CollectionModelPrivate
 {
 public:
     explicit CollectionModelPrivate(CollectionModel *model) : q(model) { }

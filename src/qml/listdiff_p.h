@@ -3,7 +3,7 @@
 // rowsInserted for what really changed and never a reset (the idea of KDToolBox's UpdateableModel).
 #pragma once
 
-#include <DataClient/global.h>
+#include <DataClient/private/testexport_p.h>
 
 #include <QtCore/QList>
 #include <QtCore/QString>
@@ -40,14 +40,14 @@ struct ListDiffStep
     steps, row i holds newKeys[i]; rows present in both lists keep their identity, so a model
     compares their values afterwards and emits dataChanged only for those that differ.
 */
-DATACLIENT_QML_EXPORT QList<ListDiffStep> diffListKeys(const QStringList &oldKeys,
-                                                       const QStringList &newKeys);
+DATACLIENT_TEST_EXPORT QList<ListDiffStep> diffListKeys(const QStringList &oldKeys,
+                                                        const QStringList &newKeys);
 
 //! Applies \a steps to \a keys, taking inserted keys from \a newKeys (used by tests and asserts).
-DATACLIENT_QML_EXPORT QStringList applyListDiff(QStringList keys, const QList<ListDiffStep> &steps,
-                                                const QStringList &newKeys);
+DATACLIENT_TEST_EXPORT QStringList applyListDiff(QStringList keys, const QList<ListDiffStep> &steps,
+                                                 const QStringList &newKeys);
 
 //! Makes keys unique by suffixing repeated ones with "\x1f<n>" (a list may hold an entity twice).
-DATACLIENT_QML_EXPORT void uniqueRowKeys(QStringList &keys);
+DATACLIENT_TEST_EXPORT void uniqueRowKeys(QStringList &keys);
 
 } // namespace DataClient::Qml

@@ -13,7 +13,7 @@ namespace DataClient {
 
 //! True when both hold the same shared container or Record snapshot (the store's memoized
 //! read): nothing changed. Scalars are never "shared" (compare them by value).
-DATACLIENT_QML_EXPORT bool sameShared(const QVariant &a, const QVariant &b);
+bool sameShared(const QVariant &a, const QVariant &b);
 //! A Record or a QVariantMap.
 bool isRecordLike(const QVariant &value);
 //! Field \a field of a Record or QVariantMap (invalid QVariant otherwise or when absent).
@@ -21,6 +21,6 @@ QVariant fieldOf(const QVariant &value, const QString &field);
 //! The pk of a Record (empty for anything else).
 QString recordPk(const QVariant &value);
 //! \a value with every Record turned into a QVariantMap, at any depth (for QML and JS).
-DATACLIENT_QML_EXPORT QVariant toQmlValue(const QVariant &value);
+QVariant toQmlValue(const QVariant &value);
 
 } // namespace DataClient

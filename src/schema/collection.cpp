@@ -1,6 +1,6 @@
 #include <DataClient/collection.h>
 
-#include "numbertext_p.h"
+#include <DataClient/private/numbertext_p.h>
 
 #include <QtCore/QJsonDocument>
 #include <QtCore/QLocale>

@@ -1,8 +1,8 @@
 #include <DataClient/compactjson.h>
 
-#include "compactjson_p.h"
-#include "jsonparser_p.h"
-#include "utf8_p.h"
+#include <DataClient/private/compactjson_p.h>
+#include <DataClient/private/jsonparser_p.h>
+#include <DataClient/private/utf8_p.h>
 
 namespace DataClient {
 

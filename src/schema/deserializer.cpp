@@ -1,9 +1,9 @@
 #include <DataClient/decimal.h>
 #include <DataClient/deserializer.h>
 
-#include "deserializer_p.h"
-#include "isodatetime_p.h"
-#include "variantof_p.h"
+#include <DataClient/private/deserializer_p.h>
+#include <DataClient/private/isodatetime_p.h>
+#include <DataClient/private/variantof_p.h>
 
 #include <QtCore/QDateTime>
 #include <QtCore/QLocale>

@@ -1,6 +1,6 @@
-#include "entityschema_p.h"
+#include <DataClient/private/entityschema_p.h>
 
-#include "numbertext_p.h"
+#include <DataClient/private/numbertext_p.h>
 
 #include <DataClient/decimal.h>
 

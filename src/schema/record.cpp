@@ -1,9 +1,9 @@
-#include "record_p.h"
+#include <DataClient/private/record_p.h>
 
-#include "deserializer_p.h"
-#include "entityschema_p.h"
-#include "numbertext_p.h"
-#include "variantof_p.h"
+#include <DataClient/private/deserializer_p.h>
+#include <DataClient/private/entityschema_p.h>
+#include <DataClient/private/numbertext_p.h>
+#include <DataClient/private/variantof_p.h>
 
 using namespace Qt::StringLiterals;
 

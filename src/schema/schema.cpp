@@ -1,4 +1,4 @@
-#include "schema_p.h"
+#include <DataClient/private/schema_p.h>
 
 #include "logging_p.h"
 

@@ -1,5 +1,7 @@
 #include <DataClient/schemaerror.h>
 
+#include <DataClient/private/entityschema_p.h>
+
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonDocument>
 #include <QtCore/QJsonObject>
@@ -68,3 +70,16 @@ QString SchemaError::describe(const QJsonValue &value)
 }
 
 } // namespace DataClient
+
+namespace DataClient::detail {
+
+QString describe(const Value &value, const Node *owner)
+{
+    if (value.type == ValueType::EntityRef)
+        return u"an entity reference"_s;
+    if (value.type == ValueType::CollectionRef)
+        return u"a collection reference"_s;
+    return SchemaError::describe(toJsonValue(value, owner));
+}
+
+} // namespace DataClient::detail

@@ -2,9 +2,9 @@
 // ChangeSet (DESIGN.md §5).
 #include "normalizer_p.h"
 
-#include "compactjson_p.h"
-#include "entityschema_p.h"
-#include "schema_p.h"
+#include <DataClient/private/compactjson_p.h>
+#include <DataClient/private/entityschema_p.h>
+#include <DataClient/private/schema_p.h>
 
 #include <QtCore/QJsonObject>
 #include <QtCore/QSet>

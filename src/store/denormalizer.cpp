@@ -4,10 +4,10 @@
 // whose nested fields are null; views below such a cut depend on the context and are not memoized.
 #include "storeprivate_p.h"
 
-#include "entityschema_p.h"
-#include "record_p.h"
-#include "schema_p.h"
-#include "variantof_p.h"
+#include <DataClient/private/entityschema_p.h>
+#include <DataClient/private/record_p.h>
+#include <DataClient/private/schema_p.h>
+#include <DataClient/private/variantof_p.h>
 
 #include <QtCore/QJsonObject>
 

@@ -3,7 +3,7 @@
 // a layer recomputes only what it touched, so nothing the server confirmed is lost.
 #include "storeprivate_p.h"
 
-#include "schema_p.h"
+#include <DataClient/private/schema_p.h>
 
 namespace DataClient {
 

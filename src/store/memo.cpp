@@ -2,7 +2,7 @@
 // (reverse dependencies), and collects the result keys they belong to for the ChangeSet.
 #include "storeprivate_p.h"
 
-#include "entityschema_p.h"
+#include <DataClient/private/entityschema_p.h>
 
 namespace DataClient {
 

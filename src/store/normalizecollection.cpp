@@ -1,8 +1,8 @@
 // Normalizing collections (push, unshift, remove, pages, nested lists) and Invalidate.
 #include "normalizer_p.h"
 
-#include "entityschema_p.h"
-#include "schema_p.h"
+#include <DataClient/private/entityschema_p.h>
+#include <DataClient/private/schema_p.h>
 
 #include <QtCore/QJsonObject>
 

@@ -2,9 +2,9 @@
 // staging its record in the write batch (the rest of the walk: normalizer.cpp).
 #include "normalizer_p.h"
 
-#include "deserializer_p.h"
-#include "entityschema_p.h"
-#include "schema_p.h"
+#include <DataClient/private/deserializer_p.h>
+#include <DataClient/private/entityschema_p.h>
+#include <DataClient/private/schema_p.h>
 
 using namespace Qt::StringLiterals;
 

@@ -2,8 +2,9 @@
 // a write batch; one entity in normalizeentity.cpp, collections in normalizecollection.cpp.
 #include "normalizer_p.h"
 
-#include "numbertext_p.h"
-#include "schema_p.h"
+#include <DataClient/private/entityschema_p.h>
+#include <DataClient/private/numbertext_p.h>
+#include <DataClient/private/schema_p.h>
 
 using namespace Qt::StringLiterals;
 

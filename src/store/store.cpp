@@ -2,7 +2,7 @@
 // reads: denormalizer.cpp, memo: memo.cpp).
 #include "storeprivate_p.h"
 
-#include "compactjson_p.h"
+#include <DataClient/private/compactjson_p.h>
 #include "logging_p.h"
 
 #include <QtCore/QDateTime>

@@ -5,9 +5,10 @@
 
 #include <DataClient/meta.h>
 #include <DataClient/params.h>
+#include <DataClient/private/node_p.h>
+#include <DataClient/private/testexport_p.h>
 
 #include "compactkey_p.h"
-#include "node_p.h"
 
 #include <QtCore/QHash>
 #include <QtCore/QList>
@@ -46,7 +47,7 @@ struct EntityOverride
 };
 
 //! Lowers EntityTable::capacity() (0: back to the real one), so that tests can reach it.
-DATACLIENT_STORE_EXPORT void setEntityCapacityForTesting(quint32 capacity);
+DATACLIENT_TEST_EXPORT void setEntityCapacityForTesting(quint32 capacity);
 
 class EntityTable
 {

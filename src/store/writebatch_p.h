@@ -4,7 +4,7 @@
 
 #include <DataClient/schema.h>
 
-#include "node_p.h"
+#include <DataClient/private/node_p.h>
 #include "tables_p.h"
 
 #include <QtCore/QHash>

@@ -6,7 +6,7 @@ endforeach()
 # Typed results go through the store.
 dataclient_add_qtest(tst_entityschema SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_entityschema.cpp
   LIBS DataClient::Store Qt6::Network)
-# The UTF-8 test also checks the helper the QJsonDocument paths call (utf8_p.h).
-target_include_directories(tst_compactutf8 PRIVATE ${PROJECT_SOURCE_DIR}/src/schema)
+# The UTF-8 test also checks the helper the QJsonDocument paths call (the JSON library's utf8_p.h).
+target_link_libraries(tst_compactutf8 PRIVATE DataClientJson)
 dataclient_add_qtest(tst_schemawalk SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_schemawalk.cpp
   LIBS DataClient::Schema Qt6::Network)

@@ -4,7 +4,7 @@
 // the paths that parse with QJsonDocument.
 #include <DataClient/compactjson.h>
 
-#include "utf8_p.h"
+#include <DataClient/private/utf8_p.h>
 
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonDocument>

@@ -4,7 +4,6 @@ foreach(test storenormalize storebadinput storebignumbers shaperegistry storecol
     ${DATACLIENT_TEST_SUPPORT}/storefixtures.h LIBS DataClient::Store Qt6::Network) # Network: the shared test PCH expects it
 endforeach()
 # The capacity test lowers the store's entity capacity through a private hook (tables_p.h).
-target_include_directories(tst_storecapacity PRIVATE ${PROJECT_SOURCE_DIR}/src/store
-  ${PROJECT_SOURCE_DIR}/src/schema)
-# The shape registry test reads the registry's byte count (shape_p.h).
-target_include_directories(tst_shaperegistry PRIVATE ${PROJECT_SOURCE_DIR}/src/schema)
+target_include_directories(tst_storecapacity PRIVATE ${PROJECT_SOURCE_DIR}/src/store)
+# The shape registry test reads the registry's byte count (the JSON library's shape_p.h).
+target_link_libraries(tst_shaperegistry PRIVATE DataClientJson)

@@ -1,11 +1,11 @@
-// The registry of object shapes (interned key lists, src/schema/shape.cpp) gives back what is no
+// The registry of object shapes (interned key lists, src/json/shape.cpp) gives back what is no
 // longer used and stays within its byte bound (issue 21, defect 8): a server that invents key
 // names pins nothing once its answers are gone from the store.
 #include "storefixtures.h"
 
 #include <DataClient/compactjson.h>
 
-#include "shape_p.h"
+#include <DataClient/private/shape_p.h>
 
 #include <QtCore/QDateTime>
 #include <QTest>

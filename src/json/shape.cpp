@@ -5,7 +5,7 @@
 // deleted and leaves the registry (a server that invents key names pins nothing once its answers
 // are gone). The registry is bounded by bytes: past MaxInternedBytes, new key lists get
 // private shapes (still shared within one parse, still released with their nodes).
-#include "shape_p.h"
+#include <DataClient/private/shape_p.h>
 
 #include <QtCore/QMutex>
 

@@ -3,7 +3,7 @@
 
 #include <DataClient/deserializer.h>
 
-#include "node_p.h"
+#include <DataClient/private/node_p.h>
 
 namespace DataClient {
 
@@ -20,8 +20,7 @@ public:
 
 namespace detail {
 //! The deserialized field, or an invalid QVariant when \a value is not valid input.
-DATACLIENT_SCHEMA_EXPORT QVariant deserialize(const Deserializer &deserializer, const Value &value,
-                                              const Node *owner);
+QVariant deserialize(const Deserializer &deserializer, const Value &value, const Node *owner);
 DATACLIENT_SCHEMA_EXPORT bool accepts(const Deserializer &deserializer, const Value &value,
                                       const Node *owner);
 } // namespace detail

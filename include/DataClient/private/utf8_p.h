@@ -3,7 +3,7 @@
 // continuation bytes and truncated sequences are invalid; noncharacters are valid (as Qt has it).
 #pragma once
 
-#include <DataClient/global.h>
+#include <DataClient/private/jsonglobal_p.h>
 
 #include <QtCore/QByteArrayView>
 #include <QtCore/QString>
@@ -45,14 +45,14 @@ inline int utf8SequenceLength(const unsigned char *p, const unsigned char *end)
 }
 
 //! Offset of the first byte of \a bytes that does not start a valid UTF-8 sequence, or -1.
-DATACLIENT_SCHEMA_EXPORT qsizetype invalidUtf8Offset(QByteArrayView bytes);
+DATACLIENT_JSON_EXPORT qsizetype invalidUtf8Offset(QByteArrayView bytes);
 
 /*!
     "invalid UTF-8 at byte offset N" for the first invalid sequence in \a bytes, or a null
     QString when they are valid UTF-8: the message the compact parser (CompactJson::parse) gives
     for the same bytes, for the paths that parse with QJsonDocument to check first.
 */
-DATACLIENT_SCHEMA_EXPORT QString utf8Error(QByteArrayView bytes);
+DATACLIENT_JSON_EXPORT QString utf8Error(QByteArrayView bytes);
 
 //! The message of utf8Error() for \a offset.
 QString utf8ErrorAt(qsizetype offset);

@@ -1,8 +1,6 @@
 // Comparing compact values and converting them to and from QJsonValue / QVariant.
-#include "node_p.h"
-#include "variantof_p.h"
-
-#include <DataClient/schemaerror.h>
+#include <DataClient/private/node_p.h>
+#include <DataClient/private/variantof_p.h>
 
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonObject>
@@ -280,21 +278,6 @@ NodeRef fromJsonValue(const QJsonValue &value)
     NodeRef result = holder.finishArray();
     const_cast<Node *>(result.get())->tooManyKeys = conversion.tooManyKeys; // ours alone yet
     return result;
-}
-
-QString describe(const Value &value, const Node *owner)
-{
-    switch (value.type) {
-    case ValueType::Object:
-    case ValueType::Array:
-        return SchemaError::describe(toJsonValue(value, owner));
-    case ValueType::EntityRef:
-        return u"an entity reference"_s;
-    case ValueType::CollectionRef:
-        return u"a collection reference"_s;
-    default:
-        return SchemaError::describe(toJsonValue(value, owner));
-    }
 }
 
 } // namespace DataClient::detail

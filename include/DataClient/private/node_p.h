@@ -8,9 +8,9 @@
 // share one copy.
 #pragma once
 
-#include "shape_p.h"
+#include <DataClient/private/shape_p.h>
 
-#include <DataClient/global.h>
+#include <DataClient/private/jsonglobal_p.h>
 
 #include <QtCore/QAtomicInt>
 #include <QtCore/QJsonValue>
@@ -152,7 +152,7 @@ struct Value
 static_assert(sizeof(Value) == 16);
 
 //! A JSON object or array: header, values, blob (see the top of this file).
-struct DATACLIENT_SCHEMA_EXPORT Node
+struct DATACLIENT_JSON_EXPORT Node
 {
     mutable QAtomicInt ref = 1;
     quint32 count = 0;
@@ -268,7 +268,7 @@ private:
 };
 
 //! Collects values and strings, then makes one Node.
-class DATACLIENT_SCHEMA_EXPORT NodeBuilder
+class DATACLIENT_JSON_EXPORT NodeBuilder
 {
 public:
     NodeBuilder() = default;
@@ -306,21 +306,19 @@ private:
 };
 
 //! Deep comparison (strings by content, numbers by value, refs by identity).
-DATACLIENT_SCHEMA_EXPORT bool valuesEqual(const Value &a, const Node *aOwner, const Value &b,
-                                          const Node *bOwner);
-DATACLIENT_SCHEMA_EXPORT bool nodesEqual(const Node *a, const Node *b);
+DATACLIENT_JSON_EXPORT bool valuesEqual(const Value &a, const Node *aOwner, const Value &b,
+                                        const Node *bOwner);
+DATACLIENT_JSON_EXPORT bool nodesEqual(const Node *a, const Node *b);
 
 //! How to render refs when converting to JSON/variants (the store gives pks back).
 using RefToJson = std::function<QJsonValue(const Value &ref)>;
 
-DATACLIENT_SCHEMA_EXPORT QJsonValue toJsonValue(const Value &value, const Node *owner,
-                                                const RefToJson &refs = {});
-DATACLIENT_SCHEMA_EXPORT QVariant toVariant(const Value &value, const Node *owner,
-                                            const RefToJson &refs = {});
+DATACLIENT_JSON_EXPORT QJsonValue toJsonValue(const Value &value, const Node *owner,
+                                              const RefToJson &refs = {});
+DATACLIENT_JSON_EXPORT QVariant toVariant(const Value &value, const Node *owner,
+                                          const RefToJson &refs = {});
 //! A QJsonValue as a Node tree; the result holds it as the only value of a one-element array.
 //! An object with more than MaxObjectKeys keys is converted, and the holder marked tooManyKeys.
-DATACLIENT_SCHEMA_EXPORT NodeRef fromJsonValue(const QJsonValue &value);
-//! Short rendering for error messages, like SchemaError::describe().
-DATACLIENT_SCHEMA_EXPORT QString describe(const Value &value, const Node *owner);
+DATACLIENT_JSON_EXPORT NodeRef fromJsonValue(const QJsonValue &value);
 
 } // namespace DataClient::detail

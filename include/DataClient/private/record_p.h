@@ -3,8 +3,8 @@
 
 #include <DataClient/record.h>
 
-#include "entityschema_p.h"
-#include "node_p.h"
+#include <DataClient/private/entityschema_p.h>
+#include <DataClient/private/node_p.h>
 
 #include <QtCore/QVarLengthArray>
 

@@ -2,6 +2,8 @@
 // per list must cost microseconds, and QDateTime::fromString(Qt::ISODateWithMs) is ~20x slower.
 #pragma once
 
+#include <DataClient/private/jsonglobal_p.h>
+
 #include <QtCore/QDateTime>
 #include <QtCore/QLatin1StringView>
 #include <QtCore/QStringView>
@@ -14,10 +16,10 @@ namespace DataClient::detail {
 
 //! Milliseconds since the epoch of "YYYY-MM-DD[THH:MM[:SS[.fff]]][Z|(+|-)HH[:]MM]", or nullopt.
 //! A time without an offset is read as UTC. 't' and ' ' are accepted in place of 'T'.
-std::optional<qint64> parseIsoDateTime(QStringView text);
-std::optional<qint64> parseIsoDateTime(QLatin1StringView text);
+DATACLIENT_JSON_EXPORT std::optional<qint64> parseIsoDateTime(QStringView text);
+DATACLIENT_JSON_EXPORT std::optional<qint64> parseIsoDateTime(QLatin1StringView text);
 //! The same as parseIsoDateTime() without an optional (returned through the stack, it stalls).
-bool readIsoDateTime(QLatin1StringView text, qint64 *msecs);
+DATACLIENT_JSON_EXPORT bool readIsoDateTime(QLatin1StringView text, qint64 *msecs);
 //! The length of the common form "YYYY-MM-DDTHH:MM:SS.mmmZ", which has a fast path.
 constexpr qsizetype IsoCommonFormLength = 24;
 

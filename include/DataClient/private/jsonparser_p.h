@@ -2,7 +2,7 @@
 // QJsonDocument in between (about 4x faster, and no second copy of the data).
 #pragma once
 
-#include "node_p.h"
+#include <DataClient/private/node_p.h>
 
 #include <QtCore/QByteArrayView>
 
@@ -18,6 +18,6 @@ struct ParseResult
 //! Nesting deeper than this is an error (it would only come from a broken or hostile server).
 constexpr int MaxJsonDepth = 512;
 
-DATACLIENT_SCHEMA_EXPORT ParseResult parseJson(QByteArrayView utf8);
+DATACLIENT_JSON_EXPORT ParseResult parseJson(QByteArrayView utf8);
 
 } // namespace DataClient::detail

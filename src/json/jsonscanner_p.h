@@ -4,8 +4,8 @@
 // the parser's loop compiles as one piece (split from jsonparser.cpp to keep files short).
 #pragma once
 
-#include "node_p.h"
-#include "utf8_p.h"
+#include <DataClient/private/node_p.h>
+#include <DataClient/private/utf8_p.h>
 
 #include <QtCore/QString>
 #include <QtCore/QtGlobal>

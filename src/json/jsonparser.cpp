@@ -1,4 +1,4 @@
-#include "jsonparser_p.h"
+#include <DataClient/private/jsonparser_p.h>
 
 #include "jsonscanner_p.h"
 

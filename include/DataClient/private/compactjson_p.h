@@ -3,7 +3,7 @@
 
 #include <DataClient/compactjson.h>
 
-#include "node_p.h"
+#include <DataClient/private/node_p.h>
 
 namespace DataClient::detail {
 

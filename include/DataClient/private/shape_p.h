@@ -2,7 +2,7 @@
 // that have them; reference-counted, registry in shape.cpp.
 #pragma once
 
-#include <DataClient/global.h>
+#include <DataClient/private/jsonglobal_p.h>
 
 #include <QtCore/QAtomicInt>
 #include <QtCore/QHash>
@@ -20,7 +20,7 @@ class ShapeRef;
 constexpr qsizetype MaxObjectKeys = 65536;
 
 //! An interned, ordered list of object keys.
-class DATACLIENT_SCHEMA_EXPORT Shape
+class DATACLIENT_JSON_EXPORT Shape
 {
 public:
     //! The Shape for \a keys, with a reference for the caller: the registry's shared one (made

@@ -2,7 +2,7 @@
 // detours of the public constructors: a list of 10k rows reads tens of thousands of them.
 #pragma once
 
-#include "node_p.h"
+#include <DataClient/private/node_p.h>
 
 #include <QtCore/QVariant>
 

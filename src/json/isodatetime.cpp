@@ -1,4 +1,4 @@
-#include "isodatetime_p.h"
+#include <DataClient/private/isodatetime_p.h>
 
 #include <QtCore/QSysInfo>
 #include <QtCore/QtEndian>

@@ -1,4 +1,4 @@
-#include "numbertext_p.h"
+#include <DataClient/private/numbertext_p.h>
 
 #include <QtCore/QLocale>
 

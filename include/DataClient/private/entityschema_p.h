@@ -4,7 +4,7 @@
 #include <DataClient/entityschema.h>
 #include <DataClient/schema.h>
 
-#include "node_p.h"
+#include <DataClient/private/node_p.h>
 
 #include <QtCore/QList>
 #include <QtCore/QMutex>
@@ -85,9 +85,13 @@ public:
 
 //! The pk of a JSON value: strings as is, numbers by the rule of numbertext_p.h (a qint64 held
 //! by the QJsonValue exactly); empty for anything else.
-DATACLIENT_SCHEMA_EXPORT QString pkString(const QJsonValue &value);
+QString pkString(const QJsonValue &value);
 //! Shallow merge: \a incoming's fields replace \a existing's whole; others are kept.
-DATACLIENT_SCHEMA_EXPORT QJsonObject shallowMerge(const QJsonObject &existing,
-                                                  const QJsonObject &incoming);
+QJsonObject shallowMerge(const QJsonObject &existing, const QJsonObject &incoming);
+
+namespace detail {
+//! Short rendering of a compact value for a SchemaError's "found" (as SchemaError::describe()).
+DATACLIENT_SCHEMA_EXPORT QString describe(const Value &value, const Node *owner);
+} // namespace detail
 
 } // namespace DataClient

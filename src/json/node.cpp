@@ -1,7 +1,7 @@
 // Compact nodes: allocation, copies, release, and the builder (node_p.h).
-#include "node_p.h"
+#include <DataClient/private/node_p.h>
 
-#include "isodatetime_p.h"
+#include <DataClient/private/isodatetime_p.h>
 
 #include <charconv>
 #include <new>

@@ -1,4 +1,4 @@
-#include "utf8_p.h"
+#include <DataClient/private/utf8_p.h>
 
 #include <cstring>
 

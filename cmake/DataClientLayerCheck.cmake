@@ -1,0 +1,88 @@
+# The layer graph check (issue 12, DESIGN.md §1): fails the configure when a layer reaches into
+# another layer's privates. Each layer's src/<layer> folder is its own; what one layer lends
+# another (the JSON library's API, the schema's private API for the store) is a header in
+# include/DataClient/private listed in the SOURCES of the layer that owns it, and only layers
+# that link the owner may include it. testexport_p.h belongs to every layer.
+#
+# Checked for every layer library:
+#   1. no include directory inside another layer's src/ folder;
+#   2. no source with #include "../...": a relative way into another folder;
+#   3. every #include <DataClient/private/X> names a header owned by the layer itself or by a
+#      layer it links.
+
+function(dataclient_check_layer_graph)
+  get_property(layers GLOBAL PROPERTY DATACLIENT_LAYER_TARGETS)
+  get_property(internal GLOBAL PROPERTY DATACLIENT_INTERNAL_TARGETS)
+  list(APPEND layers ${internal})
+  set(private_dir ${PROJECT_SOURCE_DIR}/include/DataClient/private)
+
+  # Who owns each private header.
+  foreach(target IN LISTS layers)
+    get_target_property(type ${target} TYPE)
+    if(type STREQUAL "INTERFACE_LIBRARY")
+      continue()
+    endif()
+    get_target_property(sources ${target} SOURCES)
+    foreach(source IN LISTS sources)
+      if(source MATCHES "^${private_dir}/(.+)$")
+        set(owner_${CMAKE_MATCH_1} ${target})
+      endif()
+    endforeach()
+  endforeach()
+
+  foreach(target IN LISTS layers)
+    get_target_property(type ${target} TYPE)
+    if(type STREQUAL "INTERFACE_LIBRARY")
+      continue()
+    endif()
+    get_target_property(own_dir ${target} SOURCE_DIR)
+    get_target_property(dirs ${target} INCLUDE_DIRECTORIES)
+    foreach(dir IN LISTS dirs)
+      if(dir MATCHES "^${PROJECT_SOURCE_DIR}/src/" AND NOT dir STREQUAL own_dir)
+        message(FATAL_ERROR "Layer graph: ${target} has the include directory ${dir}, another "
+          "layer's private folder. Move what it needs into include/DataClient/private (listed in "
+          "the owner's SOURCES) and link the owner; see docs/architecture.md, \"Private API\".")
+      endif()
+    endforeach()
+
+    get_target_property(links ${target} LINK_LIBRARIES)
+    set(allowed ${target})
+    foreach(link IN LISTS links)
+      if(TARGET ${link})
+        get_target_property(aliased ${link} ALIASED_TARGET)
+        if(aliased)
+          set(link ${aliased})
+        endif()
+        list(APPEND allowed ${link})
+      endif()
+    endforeach()
+
+    file(GLOB files ${own_dir}/*.cpp ${own_dir}/*.h)
+    foreach(file IN LISTS files)
+      file(STRINGS ${file} includes REGEX "^#include [<\"]")
+      foreach(line IN LISTS includes)
+        if(line MATCHES "^#include \"\\.\\./")
+          message(FATAL_ERROR "Layer graph: ${file}: '${line}' reaches into another folder; "
+            "include layers through <DataClient/...> only.")
+        elseif(line MATCHES "^#include <DataClient/private/([^>]+)>")
+          set(header ${CMAKE_MATCH_1})
+          if(header STREQUAL "testexport_p.h")
+            continue()
+          endif()
+          if(NOT DEFINED owner_${header})
+            message(FATAL_ERROR "Layer graph: ${file} includes <DataClient/private/${header}>, "
+              "which no layer lists in its SOURCES: add it to the owning layer's CMakeLists.txt.")
+          endif()
+          if(NOT owner_${header} IN_LIST allowed)
+            message(FATAL_ERROR "Layer graph: ${file} (in ${target}) includes the private header "
+              "<DataClient/private/${header}> of ${owner_${header}}, which ${target} does not "
+              "link. Layers depend only downward (DESIGN.md §1): ask the owner for a public API "
+              "or link it if it is below.")
+          endif()
+        endif()
+      endforeach()
+    endforeach()
+  endforeach()
+endfunction()
+
+dataclient_check_layer_graph()
