@@ -57,6 +57,17 @@ class Store;
 class DATACLIENT_CONTROLLER_EXPORT Controller : public QObject
 {
     Q_OBJECT
+    //! Garbage collection (docs/memory.md): whether results and entities nothing references are
+    //! dropped (on by default). Off: nothing is dropped, collectGarbage() included.
+    Q_PROPERTY(bool gcEnabled READ isGcEnabled WRITE setGcEnabled NOTIFY gcEnabledChanged)
+    //! How long (ms) data nothing references stays before it is dropped (default 300000: five
+    //! minutes). A negative value is refused with a warning.
+    Q_PROPERTY(qint64 gcGracePeriodMs READ gcGracePeriodMs WRITE setGcGracePeriodMs NOTIFY
+                   gcGracePeriodMsChanged)
+    //! When > 0: while the store takes more (Store::memoryUsage()), what nothing references goes
+    //! at once, least recently used first. 0 (default): no budget; negative: refused.
+    Q_PROPERTY(qint64 memoryBudgetBytes READ memoryBudgetBytes WRITE setMemoryBudgetBytes NOTIFY
+                   memoryBudgetBytesChanged)
 
 public:
     //! Milliseconds since the epoch; replaceable for tests (setClock()).
@@ -193,6 +204,25 @@ public:
     int refetchOnActivateAfter() const;
     Qt::ApplicationState applicationState() const;
 
+    // Memory (docs/memory.md) -----------------------------------------------------------------
+
+    bool isGcEnabled() const;
+    void setGcEnabled(bool enabled);
+    qint64 gcGracePeriodMs() const;
+    void setGcGracePeriodMs(qint64 ms);
+    qint64 memoryBudgetBytes() const;
+    void setMemoryBudgetBytes(qint64 bytes);
+    /*!
+        Runs a garbage-collection pass now: drops every result nothing references (no watch(),
+        subscribe() or optimistic layer) that was last written or read more than
+        gcGracePeriodMs() ago, then every entity and collection no remaining result, shown key
+        or layer reaches that was last written before that; then, over memoryBudgetBytes(),
+        what else nothing references, least recently used first. Emits changed() with what was
+        dropped. Returns how many results, entities and collections were dropped (0 when
+        garbage collection is off). Passes also run by themselves, through the scheduler.
+    */
+    int collectGarbage();
+
     // Time -------------------------------------------------------------------------------------
 
     /*!
@@ -229,6 +259,9 @@ Q_SIGNALS:
     void fetchStateChanged(const QString &key);
     //! The Connectivity went offline or online (or another one was set).
     void onlineChanged(bool online);
+    void gcEnabledChanged();
+    void gcGracePeriodMsChanged();
+    void memoryBudgetBytesChanged();
 
 private:
     friend class ControllerPrivate;

@@ -10,6 +10,7 @@
 #include <DataClient/params.h>
 #include <DataClient/preparedwrite.h>
 #include <DataClient/schema.h>
+#include <DataClient/storegarbage.h>
 #include <DataClient/storewrite.h>
 
 #include <QtCore/QJsonObject>
@@ -98,6 +99,16 @@ public:
     Meta entityMeta(const EntityRef &ref) const;
     //! Number of committed entities of \a key (all keys when empty); collections not counted.
     qsizetype entityCount(const QString &key = {}) const;
+
+    //! Heap bytes the store's own data takes: entity and collection tables, results, optimistic
+    //! layers; each allocation counted as the allocator counts it (glibc: its chunk size, what
+    //! the benchmarks' mallinfo2 rows add up). The memo (denormalized views, shared with the
+    //! Records views hold) is not counted. docs/memory.md compares it with the benchmarks.
+    qint64 memoryUsage() const;
+    //! One garbage-collection pass (docs/memory.md): drops \a request's results, then every
+    //! entity and collection nothing reaches that was last written at or before
+    //! \a request.writtenBefore. Views of what is dropped are forgotten; pks stay known.
+    StoreGarbageOutcome collectGarbage(const StoreGarbageRequest &request);
 
 private:
     std::unique_ptr<StorePrivate> d;

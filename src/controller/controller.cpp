@@ -129,6 +129,8 @@ Controller::Controller(QNetworkAccessManager *network, QObject *parent)
         this);
     setConnectivity(nullptr);
     d->followApplicationState();
+    connect(this, &Controller::changed, this,
+            [this](const ChangeSet &changes) { d->gcNoteChanges(changes); });
 }
 
 Controller::~Controller()
@@ -178,6 +180,7 @@ ResponseState Controller::getResponse(const EndpointPtr &endpoint, const Params 
         state.error = keyError;
         return state;
     }
+    d->gc.touch(key, d->now()); // a read is a use: the least recently used goes first
     const detail::FetchState *fetchState = d->states.find(key);
     state.loading = fetchState && fetchState->loading > 0;
     const bool invalidated = fetchState && fetchState->invalidated;
@@ -253,6 +256,7 @@ bool Controller::subscribe(const EndpointPtr &endpoint, const Params &params)
         return false;
     }
     d->polls->subscribe(key, endpoint, params, endpoint->pollFrequency());
+    d->updateGcSchedule(true);
     return true;
 }
 
@@ -264,7 +268,10 @@ bool Controller::unsubscribe(const EndpointPtr &endpoint, const Params &params)
         qCWarning(lcController).noquote() << keyError->message();
         return false;
     }
-    return d->polls->unsubscribe(key, endpoint.get());
+    if (!d->polls->unsubscribe(key, endpoint.get()))
+        return false;
+    d->gcReleased(key, endpoint, params);
+    return true;
 }
 
 int Controller::pollInterval(const EndpointPtr &endpoint, const Params &params) const

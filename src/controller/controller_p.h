@@ -4,6 +4,7 @@
 
 #include "backgroundjson_p.h"
 #include "fetchstates_p.h"
+#include "garbagecollector_p.h"
 #include "inflighttable_p.h"
 #include "optimisticlayers_p.h"
 #include "pollsubscriptions_p.h"
@@ -153,6 +154,28 @@ public:
     //! Polling runs only while online and the application is not suspended or hidden.
     void updatePolling();
 
+    // Garbage collection (controllergc.cpp) ----------------------------------------------------
+    //! What garbage collection keeps: shown and polled keys (and, with \a released, keys let go
+    //! less than a grace period ago), as keys and as reads of the entity table.
+    struct GcRoots
+    {
+        QSet<QString> keys;
+        QList<std::pair<Schema, Params>> reads;
+        void add(const QString &key, const EndpointPtr &endpoint, const Params &params);
+    };
+    GcRoots gcRoots(bool released);
+    //! The pass of Controller::collectGarbage(); returns how much it dropped.
+    int collectGarbage();
+    //! Schedules a pass after something changed what could be dropped; \a mayCancel: a key
+    //! became referenced, so the pass scheduled may have nothing left to do (cancels it).
+    void updateGcSchedule(bool mayCancel);
+    //! Schedules a pass at \a due unless one is due earlier; -1 cancels it.
+    void armGc(qint64 due);
+    //! The last viewer of \a key went (unwatch, unsubscribe).
+    void gcReleased(const QString &key, const EndpointPtr &endpoint, const Params &params);
+    //! The store changed (changed() was emitted).
+    void gcNoteChanges(const ChangeSet &changes);
+
     Controller *q;
     QPointer<QNetworkAccessManager> network;
     std::unique_ptr<Store> store;
@@ -170,6 +193,7 @@ public:
     detail::Scheduler *scheduler = nullptr;
     Controller::RandomSource random;
     detail::ShownKeys shown;
+    detail::GarbageCollector gc;
     QPointer<Connectivity> connectivity;
     QMetaObject::Connection connectivityConnection;
     bool online = true;

@@ -127,6 +127,7 @@ bool Controller::watch(const EndpointPtr &endpoint, const Params &params)
         return false;
     }
     d->shown.add(key, endpoint, params);
+    d->updateGcSchedule(true);
     return true;
 }
 
@@ -134,7 +135,10 @@ bool Controller::unwatch(const EndpointPtr &endpoint, const Params &params)
 {
     DATACLIENT_ASSERT_THREAD(this);
     const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "unwatch");
-    return !keyError && d->shown.remove(key);
+    if (keyError || !d->shown.remove(key))
+        return false;
+    d->gcReleased(key, endpoint, params);
+    return true;
 }
 
 void Controller::setConnectivity(Connectivity *connectivity)

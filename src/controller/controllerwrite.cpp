@@ -177,6 +177,10 @@ void Controller::resetEntireStore()
     qCDebug(lcController) << "store reset;" << d->inFlight.size() << "answers in flight dropped";
     const QPointer<Controller> alive(this);
     d->emitChanged(changes);
+    if (!alive)
+        return;
+    d->gc.clear(); // nothing is left to collect
+    d->armGc(-1);
     for (const QString &key : keys) {
         if (!alive)
             return;

@@ -80,6 +80,8 @@ public:
         return slots[slot].node.get();
     }
     qsizetype count() const; // committed, present entities
+    //! The pk index (Store::memoryUsage() counts its block).
+    const std::vector<quint32> &index() const { return m_index; }
 
     QString key;
     quint32 id;

@@ -86,3 +86,8 @@ dataclient_add_qtest(tst_querynetwork
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_querynetwork.cpp ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h
     ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
   LIBS DataClient::Qml DataClient::Testing Qt6::Network)
+
+# Garbage collection and the memory budget (issue 18 item 4), in virtual time.
+dataclient_add_qtest(tst_garbagecollection
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_garbagecollection.cpp ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+  LIBS DataClient::Qml DataClient::Testing Qt6::Network)

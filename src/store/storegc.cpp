@@ -1,0 +1,240 @@
+// Store::collectGarbage(): drops results the caller gave up, then marks everything the remaining
+// results, the kept reads and the optimistic layers reach (nested entities, list items) and drops
+// the committed data of every other entity and collection last written before the cutoff.
+// A dropped entity keeps its slot and pk (slots are never reused: normalized references and the
+// memo address entities by slot); its record, meta and memoized views go.
+#include "storeprivate_p.h"
+
+#include "logging_p.h"
+
+#include <DataClient/collection.h>
+
+#include <QtCore/QThreadPool>
+
+#include <memory>
+#include <vector>
+
+namespace DataClient {
+
+using namespace detail;
+
+namespace {
+
+constexpr size_t FreeOnWorkerFrom = 4096;
+
+//! The mark phase: one bit per slot of every entity and collection table.
+class Marker
+{
+public:
+    explicit Marker(const StorePrivate &store) : m_store(store)
+    {
+        m_entities.resize(store.entityTables.size());
+        for (size_t t = 0; t < store.entityTables.size(); ++t)
+            m_entities[t].assign(store.entityTables[t]->slots.size(), false);
+        m_collections.resize(store.collectionTables.size());
+        for (size_t t = 0; t < store.collectionTables.size(); ++t)
+            m_collections[t].assign(store.collectionTables[t]->slots.size(), false);
+    }
+
+    void node(const Node *root)
+    {
+        if (root)
+            m_pending.push_back(root);
+        drain();
+    }
+    void entity(quint32 table, quint32 slot)
+    {
+        markEntity(table, slot);
+        drain();
+    }
+    void collection(quint32 table, quint32 slot)
+    {
+        markCollection(table, slot);
+        drain();
+    }
+    bool entityMarked(quint32 table, quint32 slot) const { return m_entities[table][slot]; }
+    bool collectionMarked(quint32 table, quint32 slot) const { return m_collections[table][slot]; }
+
+private:
+    void markEntity(quint32 table, quint32 slot)
+    {
+        if (table >= m_entities.size() || slot >= m_entities[table].size()
+            || m_entities[table][slot])
+            return;
+        m_entities[table][slot] = true;
+        const EntityTable &entities = *m_store.entityTables[table];
+        if (const Node *committed = entities.slots[slot].node.get())
+            m_pending.push_back(committed);
+        if (const Node *shown = entities.effective(slot);
+            shown && shown != entities.slots[slot].node.get())
+            m_pending.push_back(shown);
+    }
+    void markCollection(quint32 table, quint32 slot)
+    {
+        if (table >= m_collections.size() || slot >= m_collections[table].size()
+            || m_collections[table][slot])
+            return;
+        m_collections[table][slot] = true;
+        const CollectionTable &collections = *m_store.collectionTables[table];
+        for (quint32 item : collections.slots[slot].items)
+            markEntity(collections.itemTable, item);
+        const auto shown = collections.overrides.constFind(slot);
+        if (shown != collections.overrides.cend()) {
+            for (quint32 item : shown->items)
+                markEntity(collections.itemTable, item);
+        }
+    }
+    // Iterative: a deep tree of nested objects must not overflow the stack.
+    void drain()
+    {
+        while (!m_pending.empty()) {
+            const Node *node = m_pending.back();
+            m_pending.pop_back();
+            for (quint32 i = 0; i < node->count; ++i) {
+                const Value &value = node->at(i);
+                switch (value.type) {
+                case ValueType::Object:
+                case ValueType::Array:
+                    m_pending.push_back(value.node);
+                    break;
+                case ValueType::EntityRef:
+                    markEntity(value.ref.table, value.ref.slot);
+                    break;
+                case ValueType::CollectionRef:
+                    markCollection(value.ref.table, value.ref.slot);
+                    break;
+                default:
+                    break;
+                }
+            }
+        }
+    }
+
+    const StorePrivate &m_store;
+    std::vector<std::vector<bool>> m_entities;
+    std::vector<std::vector<bool>> m_collections;
+    std::vector<const Node *> m_pending;
+};
+
+qint64 lastWrite(const MetaRef &meta)
+{
+    return meta ? meta->meta.fetchedAt : 0;
+}
+
+void markKeptRead(const StorePrivate &store, Marker &marker, const Schema &schema,
+                  const Params &args)
+{
+    if (schema.kind() == Schema::Kind::Entity || schema.kind() == Schema::Kind::Invalidate) {
+        const EntitySchema entitySchema = schema.entitySchema();
+        const QString pk = entitySchema.pk(QJsonObject::fromVariantMap(args));
+        const EntityTable *table = store.findEntityTable(entitySchema.key());
+        const qint64 slot = table && !pk.isEmpty() ? table->find(pk) : -1;
+        if (slot >= 0)
+            marker.entity(table->id, quint32(slot));
+        return;
+    }
+    const Schema collection = schema.collectionSchema();
+    if (collection.isNull())
+        return;
+    const auto tableId = store.collectionTableIds.constFind(collection.key());
+    if (tableId == store.collectionTableIds.cend())
+        return;
+    const CollectionTable &table = *store.collectionTables[tableId.value()];
+    const qint64 slot = table.find(Collection::argumentsKey(args));
+    if (slot >= 0)
+        marker.collection(table.id, quint32(slot));
+}
+
+} // namespace
+
+StoreGarbageOutcome Store::collectGarbage(const StoreGarbageRequest &request)
+{
+    StoreGarbageOutcome outcome;
+    for (const QString &key : request.evictResults) {
+        if (d->resultOverrides.contains(key) || !d->results.remove(key))
+            continue; // an optimistic layer shows it, or it is gone already
+        d->retireResultView(key);
+        outcome.changes.results.insert(key);
+        ++outcome.results;
+    }
+
+    Marker marker(*d);
+    for (const ResultSlot &result : std::as_const(d->results))
+        marker.node(result.holder.get());
+    for (const NodeRef &layered : std::as_const(d->resultOverrides))
+        marker.node(layered.get());
+    for (const auto &table : d->entityTables) {
+        for (auto it = table->overrides.cbegin(); it != table->overrides.cend(); ++it)
+            marker.entity(table->id, it.key());
+    }
+    for (const auto &table : d->collectionTables) {
+        for (auto it = table->overrides.cbegin(); it != table->overrides.cend(); ++it)
+            marker.collection(table->id, it.key());
+    }
+    for (const auto &[schema, args] : request.keep)
+        markKeptRead(*d, marker, schema, args);
+
+    // Records are immutable and their reference counts atomic: a large pass frees them on a
+    // worker, so dropping 100k entities does not stall the GUI thread on free().
+    auto dropped = std::make_shared<std::vector<NodeRef>>();
+    const auto noteKept = [&outcome](qint64 written) {
+        if (outcome.oldestUnreachable < 0 || written < outcome.oldestUnreachable)
+            outcome.oldestUnreachable = written;
+    };
+    for (const auto &table : d->entityTables) {
+        for (quint32 slot = 0; slot < table->slots.size(); ++slot) {
+            EntitySlot &entity = table->slots[slot];
+            if ((!entity.node && !entity.deleted) || marker.entityMarked(table->id, slot))
+                continue;
+            if (lastWrite(entity.meta) > request.writtenBefore) {
+                noteKept(lastWrite(entity.meta));
+                continue;
+            }
+            const bool shown = entity.node.get() != nullptr; // a tombstone goes without a change
+            if (shown)
+                dropped->push_back(std::move(entity.node));
+            entity.node = {};
+            entity.meta = {};
+            entity.deleted = false;
+            if (shown) {
+                d->entityChanged(table->id, slot, outcome.changes);
+                ++outcome.entities;
+            }
+        }
+    }
+    for (const auto &table : d->collectionTables) {
+        for (quint32 slot = 0; slot < table->slots.size(); ++slot) {
+            CollectionSlot &collection = table->slots[slot];
+            if (!collection.exists || marker.collectionMarked(table->id, slot))
+                continue;
+            if (lastWrite(collection.meta) > request.writtenBefore) {
+                noteKept(lastWrite(collection.meta));
+                continue;
+            }
+            collection.exists = false;
+            collection.items = {};
+            collection.meta = {};
+            d->collectionChanged(table->id, slot, outcome.changes);
+            // Its list views hold the rows they read last: they go too (re-read when asked).
+            const quint64 key = (quint64(table->id) << 32) | slot;
+            for (auto it = d->listViewsByCollection.constFind(key);
+                 it != d->listViewsByCollection.cend() && it.key() == key; ++it) {
+                ListView &view = **it;
+                view.value = QVariant();
+                view.rowSlots = {};
+                view.members = {};
+                view.dirtySlots.clear();
+            }
+            ++outcome.collections;
+        }
+    }
+    if (dropped->size() >= FreeOnWorkerFrom)
+        QThreadPool::globalInstance()->start([dropped] { dropped->clear(); });
+    else
+        dropped->clear();
+    qCDebug(lcStore) << "collectGarbage:" << outcome.results << "results," << outcome.entities
+                     << "entities," << outcome.collections << "collections dropped";
+    return outcome;
+}
+
+} // namespace DataClient
