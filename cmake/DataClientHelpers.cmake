@@ -77,3 +77,14 @@ function(dataclient_add_layer layer)
     set_property(GLOBAL APPEND PROPERTY DATACLIENT_LAYER_TARGETS ${target})
   endif()
 endfunction()
+
+# Coroutines (docs/testing.md): optional, with QCoro 0.8+ (Debian qcoro-qt6-dev, which ./dev
+# installs). Not in clang 14's sanitizer builds: clang 14 fails to assemble coroutine frames
+# under -fsanitize=address ("Cannot represent a difference across sections"); the GCC and
+# Qt 6.8 builds run the coroutine test.
+find_package(QCoro6 0.8 QUIET COMPONENTS Core)
+set(DATACLIENT_COROUTINES ${QCoro6Core_FOUND})
+if(DATACLIENT_SANITIZE AND CMAKE_CXX_COMPILER_ID STREQUAL "Clang"
+    AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 15)
+  set(DATACLIENT_COROUTINES OFF)
+endif()

@@ -27,7 +27,7 @@ packages=(cmake ninja-build g++ libboost-dev doxygen ccache
   qt6-base-dev qt6-declarative-dev qt6-declarative-dev-tools qt6-websockets-dev
   qt6-httpserver-dev qml6-module-qtqml qml6-module-qtqml-models qml6-module-qtqml-workerscript
   qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtquick-controls
-  qml6-module-qtquick-templates qml6-module-qtquick-layouts qml6-module-qttest)
+  qml6-module-qtquick-templates qml6-module-qtquick-layouts qml6-module-qttest qcoro-qt6-dev)
 
 stamp() { date +%s; }
 t0=$(stamp)

@@ -144,3 +144,11 @@ bool prepareDisplay(const DemoOptions &options)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     return headless;
 }
+
+DemoCommandLine parseDemoOptions(int argc, char **argv)
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments.append(QString::fromLocal8Bit(argv[i]));
+    return parseDemoOptions(arguments);
+}

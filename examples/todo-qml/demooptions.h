@@ -30,6 +30,8 @@ struct DemoCommandLine
 //! Parses \a arguments (argv, with the program name first). Needs no QCoreApplication, so the
 //! platform (offscreen for screenshots) can be chosen before the QGuiApplication exists.
 DemoCommandLine parseDemoOptions(const QStringList &arguments);
+//! The same, from main()'s arguments (read before the application object exists).
+DemoCommandLine parseDemoOptions(int argc, char **argv);
 
 //! Before the application object exists: with --screenshot, or with no display at all (no
 //! DISPLAY, WAYLAND_DISPLAY or QT_QPA_PLATFORM), selects the offscreen platform. Returns true in

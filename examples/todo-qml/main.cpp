@@ -42,10 +42,7 @@ int serveOnly(int argc, char **argv, const DemoOptions &options)
 
 int main(int argc, char **argv)
 {
-    QStringList arguments;
-    for (int i = 0; i < argc; ++i)
-        arguments.append(QString::fromLocal8Bit(argv[i]));
-    const DemoCommandLine commandLine = parseDemoOptions(arguments);
+    const DemoCommandLine commandLine = parseDemoOptions(argc, argv);
     if (commandLine.exitNow) {
         QTextStream(commandLine.exitCode == 0 ? stdout : stderr)
             << (commandLine.exitCode == 0 ? u""_s : u"dataclient-demo: "_s) << commandLine.message

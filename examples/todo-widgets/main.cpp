@@ -44,10 +44,7 @@ void screenshotWhenShown(TodoWindow *window, const QString &file, int timeoutMs)
 
 int main(int argc, char **argv)
 {
-    QStringList arguments;
-    for (int i = 0; i < argc; ++i)
-        arguments.append(QString::fromLocal8Bit(argv[i]));
-    const DemoCommandLine commandLine = parseDemoOptions(arguments);
+    const DemoCommandLine commandLine = parseDemoOptions(argc, argv);
     if (commandLine.exitNow) {
         QTextStream(commandLine.exitCode == 0 ? stdout : stderr) << commandLine.message << Qt::endl;
         return commandLine.exitCode;
