@@ -166,6 +166,8 @@ public:
         QVariant item;
     };
     QList<Row> rows;
+    //! The rows of \a items, keyed (a reset or a first answer).
+    QList<Row> rowsOf(const QVariantList &items) const;
     QVariantList shownList; // the list the rows were last synced from (identity check)
     enum class ListPlace { None, Self, Field };
     ListPlace listPlace = ListPlace::None;

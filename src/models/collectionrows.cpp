@@ -112,21 +112,27 @@ QVariant CollectionModelPrivate::roleValue(const QVariant &item, int role, int c
     return toQmlValue(fieldOf(item, roleFields.at(field)));
 }
 
-void CollectionModelPrivate::resetRows(const QVariantList &items)
+QList<CollectionModelPrivate::Row> CollectionModelPrivate::rowsOf(const QVariantList &items) const
 {
-    const int before = int(rows.size());
-    q->beginResetModel();
-    rows.clear();
-    shownList = items;
     QStringList keys;
     keys.reserve(items.size());
     for (int i = 0; i < items.size(); ++i)
         keys.append(rowKey(items.at(i), i));
     QStringList unique = keys;
     Models::uniqueRowKeys(unique);
-    rows.reserve(items.size());
+    QList<Row> made;
+    made.reserve(items.size());
     for (int i = 0; i < items.size(); ++i)
-        rows.append({keys.at(i), unique.at(i), items.at(i)});
+        made.append({keys.at(i), unique.at(i), items.at(i)});
+    return made;
+}
+
+void CollectionModelPrivate::resetRows(const QVariantList &items)
+{
+    const int before = int(rows.size());
+    q->beginResetModel();
+    shownList = items;
+    rows = rowsOf(items);
     q->endResetModel();
     if (before != rows.size())
         Q_EMIT q->countChanged();
@@ -152,16 +158,8 @@ bool CollectionModelPrivate::syncRows(const QVariantList &items)
 
     // First rows (a first answer, or after an empty list): one insertion, no diff.
     if (rows.isEmpty()) {
-        QStringList keys;
-        keys.reserve(items.size());
-        for (int i = 0; i < items.size(); ++i)
-            keys.append(rowKey(items.at(i), i));
-        QStringList unique = keys;
-        Models::uniqueRowKeys(unique);
         q->beginInsertRows(QModelIndex(), 0, int(items.size()) - 1);
-        rows.reserve(items.size());
-        for (int i = 0; i < items.size(); ++i)
-            rows.append({keys.at(i), unique.at(i), items.at(i)});
+        rows = rowsOf(items);
         q->endInsertRows();
         Q_EMIT q->countChanged();
         return true;
