@@ -59,7 +59,12 @@ private Q_SLOTS:
         const std::optional<QVariant> todo = await(controller.fetch(todos.get, {{u"id"_s, 1}}));
         QVERIFY(todo);
         QCOMPARE(todo->toMap().value(u"id"_s), QVariant(1));
-        QCOMPARE(await(QtFuture::makeReadyFuture(42)), std::optional(42));
+        // A future that is already finished (makeReadyFuture() is deprecated since Qt 6.6).
+        QPromise<int> ready;
+        ready.start();
+        ready.addResult(42);
+        ready.finish();
+        QCOMPARE(await(ready.future()), std::optional(42));
     }
 
     void aFailureFailsTheTestWithTheErrorAndWhere()
