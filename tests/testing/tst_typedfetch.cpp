@@ -2,6 +2,7 @@
 // answer as gadgets — a nested gadget, a QDateTime (milliseconds, UTC) and a Decimal beyond a
 // double's precision survive.
 #include "typedorders.h"
+#include "utcdatetime.h"
 
 #include <DataClient/controller.h>
 #include <DataClient/testing/await.h>
@@ -21,7 +22,7 @@ class tst_TypedFetch : public QObject
     static void checkFirst(const Order &order)
     {
         QCOMPARE(order.id, 1);
-        QCOMPARE(order.placedAt, QDateTime(QDate(2024, 5, 1), QTime(8, 30, 0, 250), Qt::UTC));
+        QCOMPARE(order.placedAt, utcDateTime(QDate(2024, 5, 1), QTime(8, 30, 0, 250)));
         QCOMPARE(order.total.toString(), u"12345678901234567890.05"_s);
         QCOMPARE(order.customer.id, 71);
         QCOMPARE(order.customer.name, u"Ada"_s);
