@@ -50,7 +50,7 @@ function(dataclient_check_layer_graph)
       endif()
     endforeach()
 
-    file(GLOB files ${own_dir}/*.cpp ${own_dir}/*.h)
+    file(GLOB_RECURSE files ${own_dir}/*.cpp ${own_dir}/*.h) # subfolders too (src/testing/qml)
     foreach(file IN LISTS files)
       file(STRINGS ${file} includes REGEX "^#include [<\"]")
       foreach(line IN LISTS includes)
