@@ -96,7 +96,8 @@ echo "test-qt6.8: $(in_chroot dpkg-query -W -f='Qt ${Version}' qt6-base-dev)," \
   "$(in_chroot g++ --version | head -1)"
 in_chroot bash -c 'cd /src && export CMAKE_CXX_COMPILER_LAUNCHER=ccache CCACHE_BASEDIR=/src \
   CCACHE_SLOPPINESS=pch_defines,time_macros CCACHE_MAXSIZE=2G \
-  && cmake --preset dev-qt68 && cmake --build --preset dev-qt68'
+  && cmake --preset dev-qt68 -DCMAKE_CXX_FLAGS_DEBUG=-g1 \
+  && cmake --build --preset dev-qt68'
 t2=$(stamp)
 in_chroot bash -c 'cd /src && ctest --preset dev-qt68'
 t3=$(stamp)
