@@ -49,6 +49,11 @@ QString Record::pk() const
     return s->pkFunction(toJsonValue(object, nullptr).toObject());
 }
 
+bool Record::isPending() const
+{
+    return d && d->pending;
+}
+
 QStringList Record::keys() const
 {
     if (!d)
@@ -157,7 +162,8 @@ bool operator==(const Record &a, const Record &b)
 {
     if (a.d == b.d)
         return true;
-    if (!a.d || !b.d || a.d->schema != b.d->schema || !nodesEqual(a.d->node.get(), b.d->node.get()))
+    if (!a.d || !b.d || a.d->schema != b.d->schema || a.d->pending != b.d->pending
+        || !nodesEqual(a.d->node.get(), b.d->node.get()))
         return false;
     return a.d->nested == b.d->nested;
 }

@@ -110,9 +110,16 @@ private Q_SLOTS:
         QCOMPARE(changedB.at(0).at(0).toModelIndex().row(), rowInB);
         const auto roles = changedA.at(0).at(2).value<QList<int>>();
         QVERIFY(roles.contains(a->roleNames().key("title"_ba)));
+        QVERIFY(roles.contains(CollectionModel::PendingRole));
         QVERIFY(!roles.contains(a->roleNames().key("completed"_ba)));
+        QCOMPARE(a->index(0).data(CollectionModel::PendingRole), QVariant(true));
         QTRY_VERIFY(done.isFinished());
-        QCOMPARE(changedA.size(), 1); // the server confirmed the same values
+        // The server confirmed the same values: only `pending` flips back, in one dataChanged.
+        QCOMPARE(changedA.size(), 2);
+        QCOMPARE(changedB.size(), 2);
+        QCOMPARE(changedA.at(1).at(2).value<QList<int>>(),
+                 (QList<int> {CollectionModel::EntityRole, CollectionModel::PendingRole}));
+        QCOMPARE(a->index(0).data(CollectionModel::PendingRole), QVariant(false));
         QCOMPARE(resetA.size(), 0);
         QCOMPARE(insertedA.size(), 0);
         QCOMPARE(a->get(0).toMap().value(u"title"_s).toString(), u"renamed"_s);
