@@ -109,6 +109,9 @@ class DATACLIENT_MODELS_EXPORT CollectionModel : public QAbstractListModel
     //! rows as a placeholder; false: show an empty model at once.
     Q_PROPERTY(
         bool keepPrevious READ keepsPrevious WRITE setKeepPrevious NOTIFY keepPreviousChanged)
+    //! What the model shows includes an optimistic change the server has not confirmed yet
+    //! (ResponseState::pending; per row: the `pending` role).
+    Q_PROPERTY(bool pending READ isPending NOTIFY pendingChanged)
     //! setData() writes through an endpoint (see setEditable()).
     Q_PROPERTY(bool editable READ isEditable NOTIFY editableChanged)
 
@@ -150,6 +153,7 @@ public:
     bool isStale() const;
     bool isPaused() const;
     bool isRetrying() const;
+    bool isPending() const;
     int attempt() const;
     bool isEnabled() const;
     void setEnabled(bool enabled);
@@ -216,6 +220,7 @@ Q_SIGNALS:
     void staleChanged();
     void pausedChanged();
     void retryingChanged();
+    void pendingChanged();
     void attemptChanged();
     void enabledChanged();
     void liveChanged();

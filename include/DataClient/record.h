@@ -23,8 +23,8 @@ class RecordPrivate;
     a Record converts to QVariantMap (toMap(), QVariant::toMap(), qvariant_cast) for code and QML
     that want a plain map, and DataClient::fromVariant<T>() builds a gadget from it.
 
-    Two Records compare equal when they show the same stored data read with the same schema, and
-    both are pending or neither is.
+    Two Records compare equal when they show the same stored data read with the same schema
+    (whether they are pending aside: compare isPending() for that).
 */
 class DATACLIENT_SCHEMA_EXPORT Record
 {

@@ -117,8 +117,8 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
     request->retry = retry;
     ChangeSet optimisticChanges;
     if (!read && endpoint->optimistic())
-        request->layer = applyOptimistic(*endpoint, params, body, request->date,
-                                         &optimisticChanges, &request->placeholder);
+        request->layer = applyOptimistic(*endpoint, params, body, request->date, &optimisticChanges,
+                                         &request->placeholder);
     InFlightRequest &added = inFlight.add(request);
     // Offline, a read waits (paused) and keeps its callers; reconnect() sends it.
     added.paused = read && offline();
@@ -230,9 +230,8 @@ quint64 ControllerPrivate::applyOptimistic(const RestEndpoint &endpoint, const P
         predicted = guess;
     }
     const quint64 layer = layers.allocate();
-    const StoreWrite write
-        = store->setOptimisticResponse(layer, QString(), schema, storeArgs(endpoint, params),
-                                       *predicted, Meta {date, now(), 0});
+    const StoreWrite write = store->setOptimisticResponse(
+        layer, QString(), schema, storeArgs(endpoint, params), *predicted, Meta {date, now(), 0});
     if (write.error) {
         qCWarning(lcController).noquote() << "optimistic response of" << endpoint.name()
                                           << "does not fit its schema:" << write.error->message();

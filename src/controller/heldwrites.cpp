@@ -4,6 +4,8 @@
 
 #include <QtCore/QJsonObject>
 
+#include <algorithm>
+
 namespace DataClient::detail {
 
 namespace {
@@ -102,10 +104,16 @@ void HeldWrites::substituteOne(Value *value, QSet<QString> *waiting, QString *un
 QSet<QString> HeldWrites::substitute(Params *params, QJsonValue *body, QString *unknown) const
 {
     QSet<QString> waiting;
-    for (auto it = params->begin(); it != params->end(); ++it)
-        substituteOne(&*it, &waiting, unknown);
-    if (body->isObject()) {
-        QJsonObject object = body->toObject();
+    const Params &given = *params;
+    if (std::any_of(given.cbegin(), given.cend(),
+                    [](const QVariant &value) { return !placeholderIn(value).isEmpty(); })) {
+        for (auto it = params->begin(); it != params->end(); ++it) // detaches: only then
+            substituteOne(&*it, &waiting, unknown);
+    }
+    const auto named = [](const QJsonValue &field) { return !placeholderIn(field).isEmpty(); };
+    const QJsonObject fields = body->isObject() ? body->toObject() : QJsonObject();
+    if (std::any_of(fields.begin(), fields.end(), named)) { // no copy of a body without one
+        QJsonObject object = fields;
         bool replaced = false;
         for (auto it = object.begin(); it != object.end(); ++it) {
             QJsonValue field = *it;

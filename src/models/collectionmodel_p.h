@@ -148,6 +148,7 @@ public:
     bool stale = false;
     bool paused = false;
     bool retrying = false;
+    bool pending = false;
     int attempt = 0;
     bool hasMore = false;
     bool loadingMore = false;

@@ -78,10 +78,12 @@ QString CollectionModelPrivate::rowKey(const QVariant &item, int index) const
 
 QList<int> CollectionModelPrivate::changedRoles(const QVariant &before, const QVariant &after) const
 {
+    // A confirmation equal to the guess changes nothing but `pending`.
+    const bool pendingChanged = recordPending(before) != recordPending(after);
     if (before == after)
-        return {};
+        return pendingChanged ? QList<int> {CollectionModel::PendingRole} : QList<int>();
     QList<int> changed {CollectionModel::EntityRole};
-    if (recordPending(before) != recordPending(after))
+    if (pendingChanged)
         changed.append(CollectionModel::PendingRole);
     bool display = columns.isEmpty()
         && (isRecordLike(before) ? fieldOf(before, pkField) != fieldOf(after, pkField) : true);

@@ -162,8 +162,7 @@ bool operator==(const Record &a, const Record &b)
 {
     if (a.d == b.d)
         return true;
-    if (!a.d || !b.d || a.d->schema != b.d->schema || a.d->pending != b.d->pending
-        || !nodesEqual(a.d->node.get(), b.d->node.get()))
+    if (!a.d || !b.d || a.d->schema != b.d->schema || !nodesEqual(a.d->node.get(), b.d->node.get()))
         return false;
     return a.d->nested == b.d->nested;
 }

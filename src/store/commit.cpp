@@ -61,8 +61,7 @@ StoreWrite StorePrivate::write(std::optional<quint64> layer, const QString &resu
 
 std::shared_ptr<WriteBatch> StorePrivate::prepare(const Schema &schema, const Params &args,
                                                   const Node *holder,
-                                                  std::optional<SchemaError> *error,
-                                                  bool layer)
+                                                  std::optional<SchemaError> *error, bool layer)
 {
     auto batch = std::make_shared<WriteBatch>();
     try {

@@ -98,8 +98,7 @@ ServerResponse create(StoredCollection &collection, const Store &store, const Mo
         if (collection.indexOf(id) >= 0) {
             return jsonError(409,
                              u"FakeRestApi: %1: an item with %2 '%3' already exists in %4"_s.arg(
-                                 describe(request), collection.idField, id,
-                                 route.collectionPath));
+                                 describe(request), collection.idField, id, route.collectionPath));
         }
         collection.noteId(sentId);
     } else {

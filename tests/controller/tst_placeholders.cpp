@@ -11,22 +11,27 @@
 
 using namespace PlaceholderFixture;
 
-class tst_Placeholders : public QObject
+class tst_Placeholders : public PlaceholderTest
 {
     Q_OBJECT
 
 private:
-    std::unique_ptr<PlaceholderBackend> backend;
-    std::unique_ptr<Controller> controller;
-    Resource todos;
-
     void start(bool deferCreates)
     {
-        backend = std::make_unique<PlaceholderBackend>();
-        QVERIFY(backend->start(deferCreates));
-        todos = backend->todos;
-        controller = std::make_unique<Controller>();
+        startBackend(deferCreates);
         QVERIFY(await(controller->fetch(todos.getList, {})).value);
+    }
+    //! Deferred creates, one of them waiting for its answer in \a created: its placeholder key.
+    QString startWithPendingCreate(QFuture<QVariant> *created, const QString &title = u"new"_s)
+    {
+        start(true);
+        *created = push(title);
+        return backend->creates.waitFor(1) ? idOf(5) : QString();
+    }
+    QFuture<QVariant> rename(const QString &id, const QString &title)
+    {
+        return controller->fetch(todos.partialUpdate, {{u"id"_s, id}},
+                                 QJsonObject {{u"title"_s, title}});
     }
     QVariantList rows() const { return controller->getResponse(todos.getList, {}).data.toList(); }
     Record row(qsizetype index) const { return rows().value(index).value<Record>(); }
@@ -37,12 +42,7 @@ private:
     }
 
 private Q_SLOTS:
-    void cleanup()
-    {
-        QCOMPARE(backend->placeholderSent(), QString());
-        controller.reset();
-        backend.reset();
-    }
+    void cleanup() { stopBackend(); }
 
     void aCreateWithoutPkShowsAPlaceholderRowAndSendsTheBodyAsGiven()
     {
@@ -103,10 +103,8 @@ private Q_SLOTS:
 
     void aHeldEditIsSentOnceWithTheServersId()
     {
-        start(true);
-        QFuture<QVariant> created = push(u"new"_s);
-        QVERIFY(backend->creates.waitFor(1));
-        const QString placeholder = idOf(5);
+        QFuture<QVariant> created;
+        const QString placeholder = startWithPendingCreate(&created);
         ChangeRecorder changes(controller.get());
         QFuture<QVariant> edit = controller->fetch(todos.partialUpdate, {{u"id"_s, placeholder}},
                                                    QJsonObject {{u"completed"_s, true}});
@@ -139,10 +137,9 @@ private Q_SLOTS:
 
     void aHeldDeleteHidesTheRowAtOnceAndIsSentWithTheServersId()
     {
-        start(true);
-        QFuture<QVariant> created = push(u"new"_s);
-        QVERIFY(backend->creates.waitFor(1));
-        QFuture<QVariant> removed = controller->fetch(todos.remove, {{u"id"_s, idOf(5)}});
+        QFuture<QVariant> created;
+        const QString placeholder = startWithPendingCreate(&created);
+        QFuture<QVariant> removed = controller->fetch(todos.remove, {{u"id"_s, placeholder}});
         QCOMPARE(rows().size(), 5);
         backend->create(0, 6);
         QVERIFY(await(created).value);
@@ -156,12 +153,9 @@ private Q_SLOTS:
 
     void aFailedCreateLeavesNoRowAndSendsNoneOfItsHeldWrites()
     {
-        start(true);
-        QFuture<QVariant> created = push(u"doomed"_s);
-        QVERIFY(backend->creates.waitFor(1));
-        const QString placeholder = idOf(5);
-        QFuture<QVariant> edit = controller->fetch(todos.partialUpdate, {{u"id"_s, placeholder}},
-                                                   QJsonObject {{u"title"_s, u"edited"_s}});
+        QFuture<QVariant> created;
+        const QString placeholder = startWithPendingCreate(&created, u"doomed"_s);
+        QFuture<QVariant> edit = rename(placeholder, u"edited"_s);
         QFuture<QVariant> removed = controller->fetch(todos.remove, {{u"id"_s, placeholder}});
         backend->answer(0, Testing::ServerResponse::json(QJsonObject {{u"error"_s, u"no"_s}}, 500));
 
@@ -181,8 +175,8 @@ private Q_SLOTS:
         QCOMPARE(controller->confirmedKey(placeholder), QString());
 
         // Naming that placeholder later fails at once, unsent, saying why.
-        const Outcome late = await(controller->fetch(
-            todos.partialUpdate, {{u"id"_s, placeholder}}, QJsonObject {{u"title"_s, u"x"_s}}));
+        const Outcome late = await(controller->fetch(todos.partialUpdate, {{u"id"_s, placeholder}},
+                                                     QJsonObject {{u"title"_s, u"x"_s}}));
         QVERIFY(late.error);
         QCOMPARE(late.error->kind(), NetworkError::Kind::InvalidRequest);
         QVERIFY2(late.error->message().contains(u"whose create failed or was dropped; nothing "
@@ -208,11 +202,8 @@ private Q_SLOTS:
     {
         QFETCH(QJsonValue, answer);
         QFETCH(QString, expected);
-        start(true);
-        QFuture<QVariant> created = push(u"new"_s);
-        QVERIFY(backend->creates.waitFor(1));
-        QFuture<QVariant> edit = controller->fetch(todos.partialUpdate, {{u"id"_s, idOf(5)}},
-                                                   QJsonObject {{u"title"_s, u"edited"_s}});
+        QFuture<QVariant> created;
+        QFuture<QVariant> edit = rename(startWithPendingCreate(&created), u"edited"_s);
         backend->answer(0, Testing::ServerResponse::json(answer, 201));
         const Outcome failed = await(created);
         QVERIFY(failed.error);
@@ -230,12 +221,9 @@ private Q_SLOTS:
 
     void resetEntireStoreDropsThePlaceholderAndItsHeldWrites()
     {
-        start(true);
-        QFuture<QVariant> created = push(u"new"_s);
-        QVERIFY(backend->creates.waitFor(1));
-        const QString placeholder = idOf(5);
-        QFuture<QVariant> edit = controller->fetch(todos.partialUpdate, {{u"id"_s, placeholder}},
-                                                   QJsonObject {{u"title"_s, u"edited"_s}});
+        QFuture<QVariant> created;
+        const QString placeholder = startWithPendingCreate(&created);
+        QFuture<QVariant> edit = rename(placeholder, u"edited"_s);
         controller->resetEntireStore();
         QVERIFY(await(edit).canceled());
         QVERIFY(controller->getResponse(todos.getList, {}).data.isNull());
@@ -252,10 +240,8 @@ private Q_SLOTS:
 
     void aPlaceholderIsNeverFetched()
     {
-        start(true);
-        QFuture<QVariant> created = push(u"new"_s);
-        QVERIFY(backend->creates.waitFor(1));
-        const QString placeholder = idOf(5);
+        QFuture<QVariant> created;
+        const QString placeholder = startWithPendingCreate(&created);
         const qsizetype before = backend->server.requestCount();
 
         // Answered from the store: the row as shown, no request.

@@ -332,11 +332,13 @@ private Q_SLOTS:
                                 QJsonObject {{u"id"_s, 4}}};
         QVERIFY(api.addCollection(u"/users"_s, users, options));
         const QString created = u"2026-01-02T03:04:05Z"_s;
-        QVERIFY(api.addCollection(
-            u"/todos"_s,
-            {QJsonObject {{u"id"_s, 1}, {u"userId"_s, 1}, {u"title"_s, u"Water the plants"_s},
-                          {u"completed"_s, false}, {u"createdAt"_s, created}}},
-            options));
+        QVERIFY(api.addCollection(u"/todos"_s,
+                                  {QJsonObject {{u"id"_s, 1},
+                                                {u"userId"_s, 1},
+                                                {u"title"_s, u"Water the plants"_s},
+                                                {u"completed"_s, false},
+                                                {u"createdAt"_s, created}}},
+                                  options));
         engine = std::make_unique<QQmlApplicationEngine>();
         engine->addImportPath(QStringLiteral(DATACLIENT_QML_DIR));
         engine->setInitialProperties(

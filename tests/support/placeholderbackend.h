@@ -8,6 +8,8 @@
 #include <DataClient/placeholderkey.h>
 #include <DataClient/record.h>
 
+#include <memory>
+
 namespace PlaceholderFixture {
 
 using namespace ControllerFixture;
@@ -73,6 +75,32 @@ struct PlaceholderBackend
         for (const DataClient::Testing::RecordedRequest &request : requests)
             n += request.method == method ? 1 : 0;
         return n;
+    }
+};
+
+/*!
+    Base of the placeholder tests: a backend and a Controller per test function, and the check
+    every test ends with: no request carried a placeholder key.
+*/
+class PlaceholderTest : public QObject
+{
+protected:
+    std::unique_ptr<PlaceholderBackend> backend;
+    std::unique_ptr<Controller> controller;
+    Resource todos;
+
+    void startBackend(bool deferCreates)
+    {
+        backend = std::make_unique<PlaceholderBackend>();
+        QVERIFY(backend->start(deferCreates));
+        todos = backend->todos;
+        controller = std::make_unique<Controller>();
+    }
+    void stopBackend()
+    {
+        QCOMPARE(backend->placeholderSent(), QString());
+        controller.reset();
+        backend.reset();
     }
 };
 
