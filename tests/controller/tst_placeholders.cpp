@@ -101,6 +101,21 @@ private Q_SLOTS:
         QCOMPARE(backend->api.collection(u"/todos"_s).size(), 7);
     }
 
+    void anUnshiftShowsItsPlaceholderFirstAndIsConfirmedThere()
+    {
+        start(false);
+        QFuture<QVariant> created
+            = controller->fetch(todos.getList.unshift, {}, newTodo(u"first"_s));
+        QCOMPARE(rows().size(), 6);
+        QVERIFY(isPlaceholderKey(idOf(0)));
+        QVERIFY(row(0).isPending());
+        QVERIFY(await(created).value);
+        QCOMPARE(ids(rows()), (QList<int> {6, 1, 2, 3, 4, 5}));
+        QVERIFY(!row(0).isPending());
+        QCOMPARE(backend->server.requests("POST", u"/todos"_s).at(0).json().toObject(),
+                 newTodo(u"first"_s));
+    }
+
     void aHeldEditIsSentOnceWithTheServersId()
     {
         QFuture<QVariant> created;
