@@ -1,5 +1,7 @@
 // The live panel: a `Live` query of the server's /status, re-fetched every pollFrequency ms
-// while the panel exists, showing the server's clock and its latest requests.
+// while the panel exists, showing the server's clock and its latest requests. An API without a
+// /status endpoint (404, 405 or 501) sets `absent`: the window hides the panel and shows
+// `absentReason`, one line.
 pragma ComponentBehavior: Bound
 
 import QtQuick
@@ -16,6 +18,11 @@ Pane {
     // Derived from `status` (not from live.data) so bindings that test `ready` before reading
     // `status` never see one updated without the other.
     readonly property bool ready: status !== null && status !== undefined
+    readonly property bool absent: !ready && !!live.error
+                                   && [404, 405, 501].indexOf(live.error.status) >= 0
+    readonly property string absentReason: qsTr("This API has no /status endpoint "
+                                                + "(HTTP %1): the server panel is hidden.")
+                                           .arg(live.error ? live.error.status : 0)
 
     Live {
         id: live

@@ -18,7 +18,6 @@ ApplicationWindow {
 
     property int userId: initialUserId
     property string userName: ""
-    property int nextTemporaryId: -1
 
     // The screenshot run waits for this (a property, never a timer).
     // With the embedded server, also wait for a /status poll that has seen those requests.
@@ -209,8 +208,9 @@ ApplicationWindow {
                     Layout.fillWidth: true
                     onAddRequested: title => {
                         const params = { userId: window.userId };
+                        // No id: the row shows at once under a placeholder key of the
+                        // library's, and gets the server's id when it answers.
                         window.mutate(qsTr("add \"%1\"").arg(title), todos.getList.push, params, {
-                            id: window.nextTemporaryId--, // replaced by the server's id
                             userId: window.userId,
                             title: title,
                             completed: false,
@@ -234,11 +234,19 @@ ApplicationWindow {
                     onDeleteRequested: todo => window.mutate(
                         qsTr("delete \"%1\"").arg(todo.title), todos["delete"], { id: todo.id })
                 }
+                Label { // the one line the server panel leaves when the API has no /status
+                    objectName: "noStatusLine"
+                    visible: activity.absent
+                    text: activity.absentReason
+                    color: "#666"
+                    Layout.fillWidth: true
+                }
             }
             ActivityPanel {
                 id: activity
                 objectName: "activity"
                 endpoint: status.get
+                visible: !absent
                 Layout.preferredWidth: 260
                 Layout.fillHeight: true
             }

@@ -1,6 +1,8 @@
 // One todo: a check box (toggle), its title (double-click or ✎ to rename), when it was created
 // (a Date, from the Deserialize.dateTime field) and a delete button. It only asks; the list's
-// owner runs the optimistic mutations.
+// owner runs the optimistic mutations. A row the server has not confirmed yet (the model's
+// `pending` role: a new todo, or an edit on its way) is greyed; edits of a new todo wait for its
+// create and are then sent with the server's id (docs/optimistic-updates.md).
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -10,13 +12,11 @@ Rectangle {
 
     required property var entity
     required property int index
+    required property bool pending
 
     signal toggleRequested(bool completed)
     signal renameRequested(string title)
     signal deleteRequested
-
-    // Optimistic rows (not yet confirmed) have the temporary negative ids the app gives them.
-    readonly property bool pending: entity.id < 0
 
     implicitHeight: 40
     color: index % 2 ? "#f7f7f7" : "white"
@@ -68,14 +68,12 @@ Rectangle {
         }
         ToolButton {
             text: "✎"
-            enabled: !row.pending
             onClicked: editor.open()
             ToolTip.visible: hovered
             ToolTip.text: qsTr("Rename")
         }
         ToolButton {
             text: "✕"
-            enabled: !row.pending
             onClicked: row.deleteRequested()
             ToolTip.visible: hovered
             ToolTip.text: qsTr("Delete")

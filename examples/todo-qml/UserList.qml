@@ -15,6 +15,11 @@ Item {
 
     signal userSelected(int userId, string name)
 
+    // APIs differ: a user may have no `name`; then its username, its email, or its id.
+    function displayName(user) {
+        return user.name || user.username || user.email || qsTr("User %1").arg(user.id);
+    }
+
     Suspense {
         id: users
         endpoint: root.endpoint
@@ -35,10 +40,11 @@ Item {
         model: users
         delegate: ItemDelegate {
             required property var entity
+            objectName: "userRow"
             width: view.width
             highlighted: entity.id === root.selectedUserId
-            text: entity.name
-            onClicked: root.userSelected(entity.id, entity.name)
+            text: root.displayName(entity)
+            onClicked: root.userSelected(entity.id, text)
         }
     }
     BusyIndicator {

@@ -183,7 +183,7 @@ void TodoWindow::showUser(const QModelIndex &index)
 void TodoWindow::addTodo(const QString &title)
 {
     const QJsonObject todo {
-        {u"id"_s, m_nextTemporaryId--}, // replaced by the server's id
+        // No id: the row shows at once under a placeholder key and gets the server's id.
         {u"userId"_s, m_userId},
         {u"title"_s, title},
         {u"completed"_s, false},

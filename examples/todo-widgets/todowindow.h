@@ -45,7 +45,7 @@ public:
     QLineEdit *formTitle() const { return m_formTitle; }
     QCheckBox *formCompleted() const { return m_formCompleted; }
 
-    //! Adds a todo titled \a title for the selected user (shown at once, temporary id).
+    //! Adds a todo titled \a title for the selected user (shown at once, no id sent).
     void addTodo(const QString &title);
     //! Deletes the todo selected in the table (gone at once; back if the server refuses).
     void deleteSelectedTodo();
@@ -76,6 +76,5 @@ private:
     QLabel *m_status = nullptr;
     QString m_lastError;
     int m_userId = 1;
-    int m_nextTemporaryId = -1; // a new todo's id until the server assigns one
     bool m_dataShown = false;
 };

@@ -10,6 +10,7 @@
 #include <DataClient/schema.h>
 #include <DataClient/schemaerror.h>
 #include <DataClient/params.h>
+#include <DataClient/placeholderkey.h>
 #include <DataClient/store.h>
 #include <DataClient/entityrefset.h>
 #include <DataClient/record.h>

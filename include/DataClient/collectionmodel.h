@@ -49,9 +49,16 @@ class CollectionModelPrivate;
     empty list in between). An error for the new key ends the placeholder: its rows are removed
     and the error shows. setKeepPrevious(false) restores an empty model at once.
 
-    Roles: `entity` (EntityRole: the whole denormalized record) and one role per declared field of
-    the list's entity schema (its primary key field, fields with defaults, deserialized and nested
-    fields), in roleNames(). Qt::DisplayRole gives the field of the column (see setColumns()).
+    Roles: `entity` (EntityRole: the whole denormalized record), `pending` (PendingRole: the row
+    shows an optimistic change the server has not confirmed yet; it flips to false with one
+    dataChanged() when the answer comes) and one role per declared field of the list's entity
+    schema (its primary key field, fields with defaults, deserialized and nested fields; a field
+    named `entity` or `pending` is read through `entity`), in roleNames(). Qt::DisplayRole gives
+    the field of the column (see setColumns()).
+
+    Optimistic creates: a row created without a primary key shows at once under a placeholder
+    key; when the server answers, the same row becomes the server's entity (one dataChanged(),
+    no removal and insertion, so views keep their delegates and selection).
 
     Editing: setEditable(todos) makes the shown columns editable (flags()); setData() sends a
     partialUpdate of that one field with the row's primary key. On an optimistic resource the
@@ -102,13 +109,18 @@ class DATACLIENT_MODELS_EXPORT CollectionModel : public QAbstractListModel
     //! rows as a placeholder; false: show an empty model at once.
     Q_PROPERTY(
         bool keepPrevious READ keepsPrevious WRITE setKeepPrevious NOTIFY keepPreviousChanged)
+    //! What the model shows includes an optimistic change the server has not confirmed yet
+    //! (ResponseState::pending; per row: the `pending` role).
+    Q_PROPERTY(bool pending READ isPending NOTIFY pendingChanged)
     //! setData() writes through an endpoint (see setEditable()).
     Q_PROPERTY(bool editable READ isEditable NOTIFY editableChanged)
 
 public:
     enum Status { Idle, Loading, Ready, Error };
     Q_ENUM(Status)
-    enum Role { EntityRole = Qt::UserRole + 1, FirstFieldRole };
+    //! PendingRole (`pending`): the row shows an unconfirmed optimistic change
+    //! (Record::isPending()): a row created under a placeholder key, or an optimistic edit.
+    enum Role { EntityRole = Qt::UserRole + 1, PendingRole, FirstFieldRole };
     //! How setEditable(Resource) writes a cell: a PATCH of the field, or a PUT of the record.
     enum class WriteMethod { PartialUpdate, Update };
     Q_ENUM(WriteMethod)
@@ -141,6 +153,7 @@ public:
     bool isStale() const;
     bool isPaused() const;
     bool isRetrying() const;
+    bool isPending() const;
     int attempt() const;
     bool isEnabled() const;
     void setEnabled(bool enabled);
@@ -207,6 +220,7 @@ Q_SIGNALS:
     void staleChanged();
     void pausedChanged();
     void retryingChanged();
+    void pendingChanged();
     void attemptChanged();
     void enabledChanged();
     void liveChanged();

@@ -132,6 +132,13 @@ public:
                                          const Params &params = {}) const;
     //! A request for the key of \a endpoint + \a params is in flight.
     bool isLoading(const EndpointPtr &endpoint, const Params &params = {}) const;
+    /*!
+        The primary key the server gave the row created under \a placeholderKey (see
+        isPlaceholderKey()); empty while its create is unanswered, if it failed, or after
+        resetEntireStore(). Models use it to keep the row in place; a write naming the
+        placeholder key after the answer is sent with this key.
+    */
+    QString confirmedKey(const QString &placeholderKey) const;
     //! Reads the entity table directly (Store::query): an Entity schema with its pk in \a args,
     //! or a Collection with its arguments.
     Denormalized get(const Schema &schema, const Params &args = {}) const;

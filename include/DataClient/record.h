@@ -23,7 +23,8 @@ class RecordPrivate;
     a Record converts to QVariantMap (toMap(), QVariant::toMap(), qvariant_cast) for code and QML
     that want a plain map, and DataClient::fromVariant<T>() builds a gadget from it.
 
-    Two Records compare equal when they show the same stored data read with the same schema.
+    Two Records compare equal when they show the same stored data read with the same schema
+    (whether they are pending aside: compare isPending() for that).
 */
 class DATACLIENT_SCHEMA_EXPORT Record
 {
@@ -39,6 +40,13 @@ public:
     QString entityKey() const;
     QString pk() const;
     EntitySchema schema() const;
+    /*!
+        Whether this record shows an unconfirmed optimistic change: a row created optimistically
+        (its pk() is then a placeholder key, see isPlaceholderKey()) or an entity an optimistic
+        update wrote, until the server answers. A confirmed or refused write reads a new Record
+        with isPending() false (docs/optimistic-updates.md).
+    */
+    bool isPending() const;
 
     //! Field names: the server's fields in the order it sent them, then defaults it lacked.
     QStringList keys() const;

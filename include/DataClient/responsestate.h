@@ -49,6 +49,13 @@ struct ResponseState
     //! The attempt of the key's read under way or waited for (1 = the first, 2 = the first
     //! retry, ...); 0 when no read is in flight.
     int attempt = 0;
+    /*!
+        What `data` shows includes an unconfirmed optimistic change: a row created under a
+        placeholder key, an entity an optimistic update wrote (Record::isPending()), or, for a
+        read of one entity, that entity hidden by an optimistic delete. false once the server
+        has answered (docs/optimistic-updates.md).
+    */
+    bool pending = false;
 
     //! HTTP status >= 500: a soft error, existing data stays visible (DESIGN.md §5).
     bool isSoftError() const { return error && error->status() >= 500; }

@@ -200,6 +200,7 @@ ResponseState Controller::getResponse(const EndpointPtr &endpoint, const Params 
     // depends on that request, so this key is loading, not missing (no refetch meanwhile).
     if (!state.found && !state.loading && !invalidated)
         state.loading = d->hiddenByPendingMutation(*endpoint, params);
+    state.pending = d->showsPending(state, *endpoint, params);
     state.fetchedAt = value.meta.fetchedAt;
     const bool hasError = fetchState && fetchState->error;
     if (hasError)

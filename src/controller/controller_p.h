@@ -5,6 +5,7 @@
 #include "backgroundjson_p.h"
 #include "fetchstates_p.h"
 #include "garbagecollector_p.h"
+#include "heldwrites_p.h"
 #include "inflighttable_p.h"
 #include "optimisticlayers_p.h"
 #include "pollsubscriptions_p.h"
@@ -61,8 +62,11 @@ public:
     void emitChanged(const ChangeSet &changes);
 
     // Fetching (controllerfetch.cpp) -----------------------------------------------------------
+    //! \a deferred: add the optimistic changes to it instead of emitting them (a held write
+    //! released within the commit of its create).
     QFuture<QVariant> fetch(const EndpointPtr &endpoint, const Params &params,
-                            const QJsonValue &body);
+                            const QJsonValue &body, ChangeSet *deferred = nullptr);
+    static QFuture<QVariant> readyFuture(const QVariant &value);
     //! Starts \a request's network exchange (its first attempt or a retry).
     void send(detail::InFlightRequest &request);
     //! A new caller of \a request: its own future (Qt 6.4 keeps one continuation per future).
@@ -72,9 +76,33 @@ public:
     //! continuation can cancel an unrelated newer one.
     void abort(detail::InFlightRequest &request);
     //! Shows the optimistic response of a mutation, if any; returns its layer id or 0 and sets
-    //! \a changes (the caller emits them once the request is set up).
+    //! \a changes (the caller emits them once the request is set up). A guess without a primary
+    //! key gets a placeholder key, returned in \a placeholder (nullptr: no guess then).
     quint64 applyOptimistic(const RestEndpoint &endpoint, const Params &params,
-                            const QJsonValue &body, qint64 date, ChangeSet *changes);
+                            const QJsonValue &body, qint64 date, ChangeSet *changes,
+                            QString *placeholder);
+
+    // Placeholder rows and held writes (controllerplaceholders.cpp) ----------------------------
+    /*!
+        A request naming placeholder keys (isPlaceholderKey()) is never sent with them: confirmed
+        ones are replaced in \a params and \a body; a read of a waiting one is answered from the
+        store, a write held until its create is confirmed (the returned future); a key whose
+        create failed fails the call. nullopt: send the request (with \a params and \a body).
+    */
+    std::optional<QFuture<QVariant>> holdForPlaceholders(const EndpointPtr &endpoint,
+                                                         Params *params, QJsonValue *body);
+    //! The create showing \a request.placeholder was answered with \a answer: records the
+    //! server's key and releases the writes that waited for it (their guesses go to \a changes).
+    void confirmPlaceholder(const detail::InFlightRequest &request, const QVariant &answer,
+                            ChangeSet *changes);
+    //! That create failed with \a error: its held writes fail too, unsent; returns what removing
+    //! their guesses changed.
+    ChangeSet refusePlaceholder(const detail::InFlightRequest &request, const NetworkError &error);
+    //! Every placeholder is forgotten and every held write canceled (reset, shutdown).
+    void dropPlaceholders();
+    //! ResponseState::pending of a read of \a endpoint + \a params showing \a state.
+    bool showsPending(const ResponseState &state, const RestEndpoint &endpoint,
+                      const Params &params) const;
     // Answers (controlleranswer.cpp) ----------------------------------------------------------
     //! The endpoint's future finished: convert or normalize a large answer on a worker, or
     //! complete().
@@ -187,6 +215,7 @@ public:
     detail::InFlightTable inFlight;
     detail::FetchStates states;
     detail::OptimisticLayers layers;
+    detail::HeldWrites held;
     detail::ValidatorTable validators;
     detail::PollSubscriptions *polls = nullptr;
     //! Everything that waits (polls, backoff) waits here (DESIGN.md §6).

@@ -154,7 +154,12 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
     const bool stateChanged = states.settle(request.key, request.date);
     rememberValidators(request, resultKey);
 
-    request.callers.resolve(answerValue(request, args, value, meta));
+    const QVariant answer = answerValue(request, args, value, meta);
+    // The placeholder row becomes the server's entity in this same change set, and the writes
+    // that waited for it start with the server's key.
+    if (!request.placeholder.isEmpty())
+        confirmPlaceholder(request, answer, &changes);
+    request.callers.resolve(answer);
     emitChanged(changes); // last: a slot may destroy the Controller
     return stateChanged;
 }
@@ -184,7 +189,9 @@ QVariant ControllerPrivate::answerValue(const InFlightRequest &request, const Pa
 bool ControllerPrivate::fail(InFlightRequest &request, const NetworkError &error)
 {
     qCDebug(lcController).noquote() << "failed" << request.requestKey << error.message();
-    const ChangeSet rollback = removeLayers(request.layer, 0, {});
+    ChangeSet rollback = removeLayers(request.layer, 0, {});
+    if (!request.placeholder.isEmpty())
+        rollback.unite(refusePlaceholder(request, error));
     bool stateChanged = false;
     // A request that was never sent (bad parameters, missing page) or that its callers
     // canceled says nothing about the data: it fails its callers but is not stored as the
@@ -244,6 +251,7 @@ void ControllerPrivate::shutdown()
     }
     for (InFlightRequest *request : requests)
         request->callers.cancel();
+    dropPlaceholders();
 }
 
 } // namespace DataClient

@@ -50,25 +50,37 @@ QFuture<QVariant> Controller::fetchIfStale(const EndpointPtr &endpoint, const Pa
     if (state.status == ExpiryStatus::Valid) {
         if (state.showsError())
             return failedFuture(*state.error);
-#if QT_VERSION >= QT_VERSION_CHECK(6, 6, 0)
-        return QtFuture::makeReadyValueFuture(state.data); // makeReadyFuture(T) is deprecated
-#else
-        return QtFuture::makeReadyFuture(state.data);
-#endif
+        return ControllerPrivate::readyFuture(state.data);
     }
     return d->fetch(endpoint, params, body);
 }
 
-QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Params &params,
-                                           const QJsonValue &body)
+QFuture<QVariant> ControllerPrivate::readyFuture(const QVariant &value)
+{
+#if QT_VERSION >= QT_VERSION_CHECK(6, 6, 0)
+    return QtFuture::makeReadyValueFuture(value); // makeReadyFuture(T) is deprecated
+#else
+    return QtFuture::makeReadyFuture(value);
+#endif
+}
+
+QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Params &callParams,
+                                           const QJsonValue &callBody, ChangeSet *deferred)
 {
     if (shuttingDown)
         return canceledFuture();
-    auto [key, keyError] = keyOf(endpoint, params, "fetch");
+    auto [key, keyError] = keyOf(endpoint, callParams, "fetch");
     if (keyError) {
         qCWarning(lcController).noquote() << keyError->message();
         return failedFuture(*keyError);
     }
+    // Placeholder keys never leave the process (docs/optimistic-updates.md).
+    Params params = callParams;
+    QJsonValue body = callBody;
+    if (std::optional<QFuture<QVariant>> handled = holdForPlaceholders(endpoint, &params, &body))
+        return *handled;
+    if (params != callParams)
+        key = keyOf(endpoint, params, "fetch").key;
     const QString requestKey = endpoint->requestKey(params);
     const bool read = !endpoint->sideEffect();
     if (read) {
@@ -105,8 +117,8 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
     request->retry = retry;
     ChangeSet optimisticChanges;
     if (!read && endpoint->optimistic())
-        request->layer
-            = applyOptimistic(*endpoint, params, body, request->date, &optimisticChanges);
+        request->layer = applyOptimistic(*endpoint, params, body, request->date, &optimisticChanges,
+                                         &request->placeholder);
     InFlightRequest &added = inFlight.add(request);
     // Offline, a read waits (paused) and keeps its callers; reconnect() sends it.
     added.paused = read && offline();
@@ -119,7 +131,10 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
 
     // Signals last: a slot may call back into the Controller, or even destroy it.
     const QPointer<Controller> alive(q);
-    emitChanged(optimisticChanges);
+    if (deferred)
+        deferred->unite(optimisticChanges);
+    else
+        emitChanged(optimisticChanges);
     if (alive && startedLoading)
         Q_EMIT q->fetchStateChanged(key);
     return future;
@@ -190,20 +205,39 @@ void ControllerPrivate::abort(InFlightRequest &request)
 }
 
 quint64 ControllerPrivate::applyOptimistic(const RestEndpoint &endpoint, const Params &params,
-                                           const QJsonValue &body, qint64 date, ChangeSet *changes)
+                                           const QJsonValue &body, qint64 date, ChangeSet *changes,
+                                           QString *placeholder)
 {
-    const std::optional<QJsonValue> predicted
-        = endpoint.optimisticResponse(params, body, store.get());
+    std::optional<QJsonValue> predicted = endpoint.optimisticResponse(params, body, store.get());
     if (!predicted)
         return 0; // e.g. partialUpdate of an entity that is not in the store (CASES 41)
+    // A new row without a primary key (the server assigns ids) shows under a placeholder key,
+    // in the guess only: the request's body stays the caller's.
+    const Schema schema = endpoint.schema();
+    const EntitySchema row
+        = schema.kind() == Schema::Kind::Entity ? schema.entitySchema() : schema.rowEntity();
+    if (schema.kind() != Schema::Kind::Invalidate && !row.isNull() && predicted->isObject()
+        && row.pk(predicted->toObject()).isEmpty()) {
+        if (!placeholder || row.pkField().isEmpty()) {
+            qCDebug(lcController) << "no optimistic row for a new" << row.key()
+                                  << "(no placeholder key: a pk function, or a held write);"
+                                     " it shows when the server answers";
+            return 0;
+        }
+        *placeholder = held.allocate();
+        QJsonObject guess = predicted->toObject();
+        guess.insert(row.pkField(), *placeholder);
+        predicted = guess;
+    }
     const quint64 layer = layers.allocate();
-    const StoreWrite write = store->setOptimisticResponse(layer, QString(), endpoint.schema(),
-                                                          storeArgs(endpoint, params), *predicted,
-                                                          Meta {date, now(), 0});
+    const StoreWrite write = store->setOptimisticResponse(
+        layer, QString(), schema, storeArgs(endpoint, params), *predicted, Meta {date, now(), 0});
     if (write.error) {
         qCWarning(lcController).noquote() << "optimistic response of" << endpoint.name()
                                           << "does not fit its schema:" << write.error->message();
         store->removeOptimistic(layer);
+        if (placeholder && !placeholder->isEmpty())
+            held.refuse(std::exchange(*placeholder, QString()));
         return 0;
     }
     layers.record(layer, date, write.changes.entities);

@@ -172,6 +172,7 @@ void Controller::resetEntireStore()
     d->inFlight.forgetReads();
     const ChangeSet changes = d->store->reset();
     d->layers.clear();
+    d->dropPlaceholders(); // placeholder rows went with the layers; held writes are canceled
     d->validators.clear();
     const QStringList keys = d->states.clear();
     qCDebug(lcController) << "store reset;" << d->inFlight.size() << "answers in flight dropped";

@@ -43,6 +43,8 @@ struct InFlightRequest
     quint64 generation = 0;
     //! The optimistic layer it shows, 0 for none.
     quint64 layer = 0;
+    //! The placeholder key its layer shows a new row under (a create without a pk), or empty.
+    QString placeholder;
     //! Sent again with each attempt.
     QJsonValue body;
     //! The attempt under way or waited for: 1 = the first; a retry chain counts on (issue 13).

@@ -143,6 +143,11 @@ bool CollectionModel::isRetrying() const
     return d->retrying;
 }
 
+bool CollectionModel::isPending() const
+{
+    return d->pending;
+}
+
 int CollectionModel::attempt() const
 {
     return d->attempt;

@@ -81,6 +81,10 @@ public:
     //! dataChanged for rows whose item is not the same snapshot and differs (rows already in
     //! place); returns whether any was emitted.
     bool updateChangedRows(const QVariantList &items);
+    //! Gives the server's entity of a confirmed placeholder row (Controller::confirmedKey()) the
+    //! placeholder's key in \a rawKeys, so the diff keeps that row in place (one dataChanged).
+    //! Returns whether it did.
+    bool keepConfirmedRows(QStringList *rawKeys) const;
     //! Replaces every row (only when re-targeted).
     void resetRows(const QVariantList &items);
     QString rowKey(const QVariant &item, int index) const;
@@ -144,6 +148,7 @@ public:
     bool stale = false;
     bool paused = false;
     bool retrying = false;
+    bool pending = false;
     int attempt = 0;
     bool hasMore = false;
     bool loadingMore = false;

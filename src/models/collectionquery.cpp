@@ -192,6 +192,7 @@ void CollectionModelPrivate::publish(const ResponseState &state,
     };
     update(paused, isActive() && state.paused, &CollectionModel::pausedChanged);
     update(retrying, isActive() && state.retrying, &CollectionModel::retryingChanged);
+    update(pending, isActive() && !keeping && state.pending, &CollectionModel::pendingChanged);
     update(attempt, isActive() ? state.attempt : 0, &CollectionModel::attemptChanged);
     if (newStatus != status) {
         status = newStatus;

@@ -2,6 +2,7 @@
 // list becomes the smallest set of model signals (see listdiff_p.h).
 #include "collectionmodel_p.h"
 #include "listdiff_p.h"
+#include <DataClient/placeholderkey.h>
 #include <DataClient/private/variantaccess_p.h>
 
 #include <QtCore/QJsonObject>
@@ -23,7 +24,8 @@ void CollectionModelPrivate::configureRows(const Schema &schema)
     pkField = rowEntity.isNull() ? QString() : rowEntity.pkField();
     roleFields.clear();
     auto addField = [this](const QString &field) {
-        if (!field.isEmpty() && !roleFields.contains(field) && field != u"entity"_s)
+        if (!field.isEmpty() && !roleFields.contains(field) && field != u"entity"_s
+            && field != u"pending"_s)
             roleFields.append(field);
     };
     if (!rowEntity.isNull()) {
@@ -38,6 +40,7 @@ void CollectionModelPrivate::configureRows(const Schema &schema)
     }
     roles.clear();
     roles.insert(CollectionModel::EntityRole, "entity"_ba);
+    roles.insert(CollectionModel::PendingRole, "pending"_ba);
     for (int i = 0; i < roleFields.size(); ++i)
         roles.insert(CollectionModel::FirstFieldRole + i, roleFields.at(i).toUtf8());
 }
@@ -75,9 +78,13 @@ QString CollectionModelPrivate::rowKey(const QVariant &item, int index) const
 
 QList<int> CollectionModelPrivate::changedRoles(const QVariant &before, const QVariant &after) const
 {
+    // A confirmation equal to the guess changes nothing but `pending`.
+    const bool pendingChanged = recordPending(before) != recordPending(after);
     if (before == after)
-        return {};
+        return pendingChanged ? QList<int> {CollectionModel::PendingRole} : QList<int>();
     QList<int> changed {CollectionModel::EntityRole};
+    if (pendingChanged)
+        changed.append(CollectionModel::PendingRole);
     bool display = columns.isEmpty()
         && (isRecordLike(before) ? fieldOf(before, pkField) != fieldOf(after, pkField) : true);
     for (int i = 0; i < roleFields.size(); ++i) {
@@ -96,6 +103,8 @@ QVariant CollectionModelPrivate::roleValue(const QVariant &item, int role, int c
 {
     if (role == CollectionModel::EntityRole)
         return toQmlValue(item);
+    if (role == CollectionModel::PendingRole)
+        return recordPending(item);
     if (role == Qt::DisplayRole || role == Qt::EditRole || role == Qt::CheckStateRole) {
         if (!columns.isEmpty())
             return columnValue(fieldOf(item, columns.value(column)), role);
@@ -175,6 +184,8 @@ bool CollectionModelPrivate::syncRows(const QVariantList &items)
         else
             rawKeys.append(rowKey(items.at(i), i));
     }
+    const QStringList realRawKeys = rawKeys;
+    const bool confirmed = keepConfirmedRows(&rawKeys);
     QStringList newKeys = rawKeys;
     Models::uniqueRowKeys(newKeys);
     QStringList oldKeys;
@@ -212,10 +223,40 @@ bool CollectionModelPrivate::syncRows(const QVariantList &items)
         }
     }
     Q_ASSERT(rows.size() == items.size());
+    if (confirmed) { // the rows kept for confirmed placeholders go by the server's key from now
+        QStringList realKeys = realRawKeys;
+        Models::uniqueRowKeys(realKeys);
+        for (int i = 0; i < rows.size(); ++i) {
+            rows[i].rawKey = realRawKeys.at(i);
+            rows[i].key = realKeys.at(i);
+        }
+    }
     const bool changed = updateChangedRows(items);
     if (before != rows.size())
         Q_EMIT q->countChanged();
     return changed || !steps.isEmpty();
+}
+
+bool CollectionModelPrivate::keepConfirmedRows(QStringList *rawKeys) const
+{
+    if (!controller)
+        return false;
+    QHash<QString, QString> placeholderOf; // server pk -> the placeholder row it replaces
+    for (const Row &row : std::as_const(rows)) {
+        if (!isPlaceholderKey(row.rawKey) || rawKeys->contains(row.rawKey))
+            continue;
+        if (const QString pk = controller->confirmedKey(row.rawKey); !pk.isEmpty())
+            placeholderOf.insert(pk, row.rawKey);
+    }
+    bool kept = false;
+    for (QString &key : *rawKeys) {
+        if (const auto it = placeholderOf.constFind(key); it != placeholderOf.cend()) {
+            key = *it;
+            placeholderOf.erase(it);
+            kept = true;
+        }
+    }
+    return kept;
 }
 
 bool CollectionModelPrivate::updateChangedRows(const QVariantList &items)

@@ -55,6 +55,11 @@ QString recordPk(const QVariant &value)
     return isRecord(value) ? as<Record>(value).pk() : QString();
 }
 
+bool recordPending(const QVariant &value)
+{
+    return isRecord(value) && as<Record>(value).isPending();
+}
+
 QVariant toQmlValue(const QVariant &value)
 {
     if (isRecord(value))

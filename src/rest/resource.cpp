@@ -118,7 +118,7 @@ void Resource::deriveListMembers()
     push.body = m_options.body;
     if (m_options.optimistic) {
         push.optimistic = true;
-        push.getOptimisticResponse = detail::optimisticCreate(m_options.schema.entitySchema());
+        push.getOptimisticResponse = detail::optimisticCreate();
     }
     EndpointOverrides unshift = push;
     unshift.name = u"getList.unshift"_s;

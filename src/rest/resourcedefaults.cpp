@@ -2,6 +2,7 @@
 
 #include "logging_p.h"
 
+#include <DataClient/placeholderkey.h>
 #include <DataClient/store.h>
 
 #include <QtCore/QJsonObject>
@@ -44,18 +45,10 @@ OptimisticFunction optimisticParamsAndBody()
               const Store *) -> std::optional<QJsonValue> { return paramsAndBody(params, body); };
 }
 
-OptimisticFunction optimisticCreate(const EntitySchema &entity)
+OptimisticFunction optimisticCreate()
 {
-    return [entity](const Params &params, const QJsonValue &body,
-                    const Store *) -> std::optional<QJsonValue> {
-        const QJsonObject merged = paramsAndBody(params, body);
-        if (!entity.isNull() && entity.pk(merged).isEmpty()) {
-            qCDebug(lcRest) << "no optimistic row for a new" << entity.key()
-                            << "without a primary key: it shows when the server answers";
-            return std::nullopt;
-        }
-        return merged;
-    };
+    // Without a primary key the Controller shows the row under a placeholder key of its own.
+    return optimisticParamsAndBody();
 }
 
 OptimisticFunction optimisticPartialUpdate(const EntitySchema &entity)
@@ -65,7 +58,10 @@ OptimisticFunction optimisticPartialUpdate(const EntitySchema &entity)
         const QJsonObject merged = paramsAndBody(params, body);
         if (store) {
             const QString pk = entity.pk(merged);
-            if (pk.isEmpty() || !store->entity(EntityRef {entity.key(), pk}))
+            // A placeholder row lives only in an optimistic layer: the edit shows on it at once
+            // (and is sent once its create is confirmed).
+            if (pk.isEmpty()
+                || (!isPlaceholderKey(pk) && !store->entity(EntityRef {entity.key(), pk})))
                 return std::nullopt;
         }
         return merged;

@@ -13,10 +13,11 @@ ProcessFunction deleteProcess(const EntitySchema &entity);
 
 //! update: the URL parameters overlaid with the body.
 OptimisticFunction optimisticParamsAndBody();
-//! push, unshift: the same, but nothing when that has no primary key (the server assigns ids:
-//! there is no row to show before it answers; this is expected, so it is not a warning).
-OptimisticFunction optimisticCreate(const EntitySchema &entity);
-//! partialUpdate: the same, but only when the entity is already in \a store (no change otherwise).
+//! push, unshift: the same; without a primary key (the server assigns ids) the Controller shows
+//! the row under a placeholder key until the server answers (docs/optimistic-updates.md).
+OptimisticFunction optimisticCreate();
+//! partialUpdate: the same, but only when the entity is already in \a store, or is a placeholder
+//! row (no change otherwise).
 OptimisticFunction optimisticPartialUpdate(const EntitySchema &entity);
 //! delete: the URL parameters (the Invalidate schema hides that entity).
 OptimisticFunction optimisticDelete();

@@ -49,6 +49,11 @@ QString Record::pk() const
     return s->pkFunction(toJsonValue(object, nullptr).toObject());
 }
 
+bool Record::isPending() const
+{
+    return d && d->pending;
+}
+
 QStringList Record::keys() const
 {
     if (!d)

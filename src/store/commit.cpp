@@ -50,7 +50,7 @@ StoreWrite StorePrivate::write(std::optional<quint64> layer, const QString &resu
     if (!layer && meta.date > 0 && meta.date < resetAt)
         return {}; // CASES 37: started before the store was reset
     std::optional<SchemaError> error;
-    const auto batch = prepare(schema, args, holder, &error);
+    const auto batch = prepare(schema, args, holder, &error, layer.has_value());
     if (error) {
         StoreWrite outcome;
         outcome.error = std::move(error);
@@ -61,11 +61,11 @@ StoreWrite StorePrivate::write(std::optional<quint64> layer, const QString &resu
 
 std::shared_ptr<WriteBatch> StorePrivate::prepare(const Schema &schema, const Params &args,
                                                   const Node *holder,
-                                                  std::optional<SchemaError> *error)
+                                                  std::optional<SchemaError> *error, bool layer)
 {
     auto batch = std::make_shared<WriteBatch>();
     try {
-        Normalizer(args, *batch).run(holder, schema);
+        Normalizer(args, *batch, layer).run(holder, schema);
     } catch (const SchemaError &e) {
         *error = e;
         return {};

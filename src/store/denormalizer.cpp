@@ -37,10 +37,11 @@ private:
     {
         return toVariant(v, owner, m_store.refRenderer());
     }
-    Record stub(const Node *node, const EntitySchema &schema)
+    Record stub(const Node *node, const EntitySchema &schema, bool pending)
     {
         const auto *s = EntitySchemaPrivate::get(schema);
         auto *d = new RecordPrivate(node, schema, planFor(s, node->shape));
+        d->pending = pending;
         for (qsizetype i = 0; i < s->nested.size(); ++i)
             d->nested.append(QVariant::fromValue(nullptr));
         return RecordPrivate::make(d);
@@ -109,15 +110,18 @@ Record Reader::entity(quint32 table, quint32 slot, const EntitySchema &schema,
             m_missing->append(EntityRef {entities.key, entities.slots[slot].pk.toString()});
         return Record();
     }
+    // Shown from an optimistic layer: the Record says so (a confirmation or a rollback removes
+    // the override and recomputes the view, so a Record never stays pending).
+    const bool pending = !entities.overrides.isEmpty() && entities.overrides.contains(slot);
     for (qsizetype i = 0; i < m_path.size(); ++i) {
         if (m_path[i] == std::pair(table, slot)) {
             m_lowestCut = std::min(m_lowestCut, int(i));
-            return stub(node, schema);
+            return stub(node, schema, pending);
         }
     }
     if (m_path.size() >= MaxDenormalizeDepth) {
         m_lowestCut = 0;
-        return stub(node, schema);
+        return stub(node, schema, pending);
     }
     const int depth = int(m_path.size());
     m_path.append({table, slot});
@@ -126,6 +130,7 @@ Record Reader::entity(quint32 table, quint32 slot, const EntitySchema &schema,
     const auto *s = EntitySchemaPrivate::get(schema);
     const FieldPlan *plan = planFor(s, node->shape);
     auto *d = new RecordPrivate(node, schema, plan);
+    d->pending = pending;
     const Dependent self {&views, slot, Dependent::EntityViewKind};
     for (qsizetype n = 0; n < s->nested.size(); ++n) {
         const auto &nested = s->nested.at(n);

@@ -95,9 +95,13 @@ void StorePrivate::recomputeLayersFor(const WriteBatch &batch, const QString &re
     for (const EntityWrite &write : batch.entities) {
         EntityTable &table = *entityTables[write.table];
         const NodeRef before = NodeRef::share(table.effective(write.slot));
+        const bool pendingBefore = table.overrides.contains(write.slot);
         recomputeEntityOverride(write.table, write.slot, changes);
         const Node *after = table.effective(write.slot);
-        if (before.get() != after && !nodesEqual(before.get(), after))
+        // A layer coming or going is a change even when the data is equal: Records say whether
+        // they are pending (a confirmation equal to the guess still ends "pending").
+        if ((before.get() != after && !nodesEqual(before.get(), after))
+            || pendingBefore != table.overrides.contains(write.slot))
             entityChanged(write.table, write.slot, changes);
     }
     QList<quint32> tables;

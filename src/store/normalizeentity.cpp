@@ -5,6 +5,7 @@
 #include <DataClient/private/deserializer_p.h>
 #include <DataClient/private/entityschema_p.h>
 #include <DataClient/private/schema_p.h>
+#include <DataClient/placeholderkey.h>
 
 using namespace Qt::StringLiterals;
 
@@ -137,6 +138,13 @@ std::pair<quint32, quint32> Normalizer::entity(const Value &input, const Node *o
             fail(s->key, at, u"a non-empty primary key (a string or a number)"_s,
                  field ? describe(*field, object) : u"nothing"_s);
         }
+    }
+    // Placeholder keys are the library's own key space: refused from anyone else, so a server's
+    // pk can never be mistaken for (or replace) a row still waiting for its create's answer.
+    if (!m_layer && isPlaceholderKey(pk)) {
+        fail(s->key, s->pkFunction ? path : Path {&path, s->pkField},
+             u"a primary key that does not start with U+0001 (reserved for placeholder keys)"_s,
+             u"\"%1\""_s.arg(pk.mid(1)));
     }
 
     for (const auto &[index, deserializer] : p.deserializers) {

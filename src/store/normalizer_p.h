@@ -20,7 +20,11 @@ class Normalizer
 public:
     //! Normalizes into \a batch and its local tables only: no store is touched, so this may run
     //! on any thread (StorePrivate::resolve() maps the batch onto the store when committing).
-    Normalizer(const Params &args, WriteBatch &batch) : m_args(args), m_batch(batch) { }
+    //! \a layer: the write goes into an optimistic layer, the only place placeholder keys
+    //! (isPlaceholderKey()) are accepted; a server's answer never carries one.
+    Normalizer(const Params &args, WriteBatch &batch, bool layer = false)
+        : m_args(args), m_batch(batch), m_layer(layer)
+    { }
     //! Normalizes the value held by \a holder; the normalized value goes to batch.result.
     void run(const Node *holder, const Schema &schema);
     //! Throws a SchemaError when fromJsonValue() marked \a holder (an object wider than
@@ -91,6 +95,7 @@ private:
 
     const Params &m_args;
     WriteBatch &m_batch;
+    bool m_layer = false;
     QHash<QPair<const void *, const void *>, Plan *> m_plans; // once there are more than 8
     std::vector<std::unique_ptr<Plan>> m_planStore;
     Plan *m_recentPlans[4] = {}; // most recently used first: todo, author, todo, author...

@@ -43,10 +43,12 @@ public:
     // --- writes (commit.cpp, layers.cpp) ---
     StoreWrite write(std::optional<quint64> layer, const QString &resultKey, const Schema &schema,
                      const Params &args, const detail::Node *holder, const Meta &meta);
-    //! Normalizes into a batch without touching any store (any thread).
+    //! Normalizes into a batch without touching any store (any thread); \a layer: for an
+    //! optimistic layer (placeholder keys allowed).
     static std::shared_ptr<detail::WriteBatch> prepare(const Schema &schema, const Params &args,
                                                        const detail::Node *holder,
-                                                       std::optional<SchemaError> *error);
+                                                       std::optional<SchemaError> *error,
+                                                       bool layer = false);
     StoreWrite commitPrepared(std::optional<quint64> layer, const QString &resultKey,
                               const std::shared_ptr<detail::WriteBatch> &batch, const Meta &meta);
     //! Maps a prepared batch's local tables and slots onto the store's (resolve.cpp).

@@ -91,7 +91,19 @@ ServerResponse create(StoredCollection &collection, const Store &store, const Mo
         return *error;
     QJsonObject created = withoutExpansions(body, store, route);
     insertParentFields(created, route, request, true);
-    created.insert(collection.idField, double(collection.nextId++));
+    const QJsonValue sentId = created.value(collection.idField);
+    if (route.options.keepClientIds && !sentId.isUndefined() && !sentId.isNull()) {
+        // Like json-server: the client's id is the item's id.
+        const QString id = jsonKeyString(sentId);
+        if (collection.indexOf(id) >= 0) {
+            return jsonError(409,
+                             u"FakeRestApi: %1: an item with %2 '%3' already exists in %4"_s.arg(
+                                 describe(request), collection.idField, id, route.collectionPath));
+        }
+        collection.noteId(sentId);
+    } else {
+        created.insert(collection.idField, double(collection.nextId++));
+    }
     collection.items.append(created);
     return ServerResponse::json(expanded(created, store, route), 201);
 }

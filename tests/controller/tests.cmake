@@ -91,3 +91,9 @@ dataclient_add_qtest(tst_querynetwork
 dataclient_add_qtest(tst_garbagecollection
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_garbagecollection.cpp ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
   LIBS DataClient::Qml DataClient::Testing Qt6::Network)
+
+# Optimistic creates without client ids: placeholder rows, held writes (issue 17).
+dataclient_add_qtest(tst_placeholders
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_placeholders.cpp ${DATACLIENT_TEST_SUPPORT}/placeholderbackend.h
+    ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+  LIBS DataClient::Controller DataClient::Testing Qt6::Network)

@@ -210,6 +210,25 @@ private Q_SLOTS:
         QCOMPARE(
             controller.get(todoSchema(), {{u"id"_s, 3}}).data.toMap().value(u"likes"_s).toInt(), 1);
         QVERIFY(await(liked).value);
+
+        QVERIFY(await(controller.fetch(todos.getList, {})).value);
+        //! [optimistic-placeholder]
+        // No id in the body: the row shows at once under a placeholder key; the body is sent as is.
+        QFuture<QVariant> created
+            = controller.fetch(todos.getList.push, {}, QJsonObject {{u"title"_s, u"new"_s}});
+        const QVariantList rows = controller.getResponse(todos.getList, {}).data.toList();
+        const DataClient::Record row = rows.last().value<DataClient::Record>();
+        // row.isPending() is true, row.pk() a placeholder key. A write naming it waits for the
+        // create, then is sent once with the server's id.
+        QFuture<QVariant> edit = controller.fetch(todos.partialUpdate, {{u"id"_s, row.pk()}},
+                                                  QJsonObject {{u"completed"_s, true}});
+        //! [optimistic-placeholder]
+        QVERIFY(row.isPending());
+        QVERIFY(DataClient::isPlaceholderKey(row.pk()));
+        QVERIFY(await(created).value);
+        QVERIFY(await(edit).value);
+        QCOMPARE(backend->server.requests("PATCH", u"/todos/6"_s).size(), 1);
+        QCOMPARE(backend->api.item(u"/todos"_s, 6).value(u"completed"_s), QJsonValue(true));
     }
 
     void polling()

@@ -3,6 +3,8 @@
 // mutations resolve in request order whatever order their answers arrive in.
 #include "controllerfixture.h"
 
+#include <DataClient/placeholderkey.h>
+
 #include <QTest>
 
 #include <algorithm>
@@ -214,17 +216,22 @@ private Q_SLOTS:
         QVERIFY(!controller->get(todoSchema(), {{u"id"_s, 900}}).found);
     }
 
-    void aPushWithoutAnIdShowsNothingUntilTheServerAnswers()
+    void aPushWithoutAnIdShowsAPlaceholderRowAtOnce()
     {
-        // The server assigns ids: there is no row to show before it answers, which is expected
-        // and so not worth a warning; the request still runs and its answer shows.
+        // The server assigns ids: the row shows at once under a placeholder key (no warning),
+        // and its answer replaces it (tst_placeholders has the details).
         QTest::failOnWarning(QRegularExpression(u"optimistic"_s));
         ChangeRecorder changes(controller.get());
         QFuture<QVariant> push = controller->fetch(todos.getList.push, {{u"userId"_s, 1}},
                                                    QJsonObject {{u"title"_s, u"no id"_s}});
-        QVERIFY(changes.sets.isEmpty());
+        const auto lastId = [this] {
+            const QVariantList rows = controller->getResponse(todos.getList, {}).data.toList();
+            return rows.size() == 6 ? rows.last().toMap().value(u"id"_s).toString() : QString();
+        };
+        QCOMPARE(changes.sets.size(), 1);
+        QVERIFY(isPlaceholderKey(lastId()));
         QVERIFY(await(push).value);
-        QCOMPARE(list({}).size(), 6);
+        QCOMPARE(lastId(), u"6"_s);
     }
 
     void aCustomGuessThatDoesNotFitTheSchemaIsSkippedWithAWarning()

@@ -6,6 +6,7 @@
 
 #include <DataClient/collectionmodel.h>
 #include <DataClient/controller.h>
+#include <DataClient/placeholderkey.h>
 #include <DataClient/testing/testserver.h>
 #include <DataClient/testing/virtualclock.h>
 #include <DataClient/testing/fakerestapi.h>
@@ -20,6 +21,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -71,6 +73,28 @@ private:
         for (const auto &request : server->server()->requests())
             count += request.method == method && request.path == path;
         return count;
+    }
+    bool pending(int index) const
+    {
+        return todoModel()->index(index).data(CollectionModel::PendingRole).toBool();
+    }
+    //! The texts of the delegates named \a name under \a item, top to bottom.
+    static QStringList delegateTexts(QQuickItem *item, const QString &name)
+    {
+        QList<QQuickItem *> found;
+        QList<QQuickItem *> queue {item};
+        while (!queue.isEmpty()) {
+            QQuickItem *next = queue.takeFirst();
+            if (next->objectName() == name && next->isVisible())
+                found.append(next);
+            queue += next->childItems();
+        }
+        std::sort(found.begin(), found.end(),
+                  [](QQuickItem *a, QQuickItem *b) { return a->y() < b->y(); });
+        QStringList texts;
+        for (QQuickItem *delegate : std::as_const(found))
+            texts.append(delegate->property("text").toString());
+        return texts;
     }
     // A template: Q_ARG() is a QGenericArgument in Qt 6.4 and a QMetaMethodArgument since 6.5.
     template<typename... Args> void invoke(const char *object, const char *signal, Args... args)
@@ -153,8 +177,10 @@ private Q_SLOTS:
         invoke("newTodoBar", "addRequested", Q_ARG(QString, u"Call the plumber"_s));
         QCOMPARE(todoModel()->count(), count + 1);
         QCOMPARE(row(count).value(u"title"_s).toString(), u"Call the plumber"_s);
-        QVERIFY(row(count).value(u"id"_s).toInt() < 0); // the temporary id
+        QVERIFY(DataClient::isPlaceholderKey(row(count).value(u"id"_s).toString()));
+        QVERIFY(pending(count));
         QTRY_VERIFY(row(todoModel()->count() - 1).value(u"id"_s).toInt() > 0);
+        QVERIFY(!pending(count));
         QCOMPARE(todoModel()->count(), count + 1);
         const QJsonObject created = stored(row(count).value(u"id"_s));
         QCOMPARE(created[u"title"_s].toString(), u"Call the plumber"_s);
@@ -288,6 +314,87 @@ private Q_SLOTS:
         QTRY_VERIFY(!todoModel()->isPaused() && !todoModel()->isLoading());
         QCOMPARE(requests("GET", u"/todos"_s), readsBefore + 1);
         QVERIFY(todoModel()->count() > 0); // the first page again: a refetch restarts the pages
+    }
+
+    // Issue 17: the demo pointed at an API of its shape that is not its own server — one that
+    // keeps the ids clients send (like json-server), has users without `name` and no /status.
+    // No made-up id ever reaches it, and no row stays pending once it answered.
+    void worksAgainstAnApiThatKeepsClientIds()
+    {
+        DataClient::Testing::TestServer other;
+        QVERIFY(other.listen());
+        DataClient::Testing::FakeRestApi api(&other);
+        DataClient::Testing::FakeRestApi::Options options;
+        options.keepClientIds = true;
+        const QJsonArray users {QJsonObject {{u"id"_s, 1}, {u"name"_s, u"Ann"_s}},
+                                QJsonObject {{u"id"_s, 2}, {u"username"_s, u"bob"_s}},
+                                QJsonObject {{u"id"_s, 3}, {u"email"_s, u"cy@example.org"_s}},
+                                QJsonObject {{u"id"_s, 4}}};
+        QVERIFY(api.addCollection(u"/users"_s, users, options));
+        const QString created = u"2026-01-02T03:04:05Z"_s;
+        QVERIFY(api.addCollection(u"/todos"_s,
+                                  {QJsonObject {{u"id"_s, 1},
+                                                {u"userId"_s, 1},
+                                                {u"title"_s, u"Water the plants"_s},
+                                                {u"completed"_s, false},
+                                                {u"createdAt"_s, created}}},
+                                  options));
+        engine = std::make_unique<QQmlApplicationEngine>();
+        engine->addImportPath(QStringLiteral(DATACLIENT_QML_DIR));
+        engine->setInitialProperties(
+            {{u"apiUrl"_s, other.url()}, {u"embeddedServer"_s, false}, {u"initialUserId"_s, 1}});
+        engine->load(QUrl::fromLocalFile(QStringLiteral(DEMO_QML_DIR "/Main.qml")));
+        QCOMPARE(engine->rootObjects().size(), 1);
+        window = engine->rootObjects().constFirst();
+        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+
+        auto *userList = qobject_cast<QQuickItem *>(child(u"userList"_s));
+        QTRY_COMPARE(delegateTexts(userList, u"userRow"_s),
+                     (QStringList {u"Ann"_s, u"bob"_s, u"cy@example.org"_s, u"User 4"_s}));
+        // No /status: the panel hides itself and one line says why.
+        QTRY_VERIFY(child(u"activity"_s)->property("absent").toBool());
+        QVERIFY(!child(u"activity"_s)->property("visible").toBool());
+        QObject *line = child(u"noStatusLine"_s);
+        QVERIFY(line->property("visible").toBool());
+        QCOMPARE(line->property("text").toString(),
+                 u"This API has no /status endpoint (HTTP 404): the server panel is hidden."_s);
+
+        // Add two todos, and toggle the first while it is still pending: shown at once, sent
+        // once the server gave it its id.
+        invoke("newTodoBar", "addRequested", Q_ARG(QString, u"Call the plumber"_s));
+        invoke("newTodoBar", "addRequested", Q_ARG(QString, u"Buy stamps"_s));
+        QCOMPARE(todoModel()->count(), 3);
+        QVERIFY(pending(1) && pending(2));
+        invoke("todoList", "toggleRequested", Q_ARG(QVariant, row(1)), Q_ARG(bool, true));
+        QCOMPARE(row(1).value(u"completed"_s).toBool(), true);
+        QTRY_VERIFY(!pending(0) && !pending(1) && !pending(2)); // none stays pending
+        QTRY_VERIFY(!todoModel()->isLoading());
+        QCOMPARE(row(1).value(u"id"_s).toInt(), 2);
+        QCOMPARE(row(2).value(u"id"_s).toInt(), 3);
+        QCOMPARE(api.item(u"/todos"_s, 2).value(u"completed"_s), QJsonValue(true));
+        QCOMPARE(api.item(u"/todos"_s, 3).value(u"title"_s).toString(), u"Buy stamps"_s);
+
+        // What the server received: no id in the creates, no negative or placeholder id
+        // anywhere, the held toggle sent once with the server's id.
+        int patches = 0;
+        for (const auto &request : other.requests()) {
+            const QByteArray seen = request.rawTarget + ' ' + request.body;
+            QVERIFY2(!seen.contains("/-") && !seen.contains(":-") && !seen.contains('\x01')
+                         && !seen.contains("%01") && !seen.contains("\\u0001")
+                         && !seen.contains("new:"),
+                     seen.constData());
+            if (request.method == "POST")
+                QVERIFY2(!request.json().toObject().contains(u"id"_s), seen.constData());
+            if (request.method == "PATCH") {
+                ++patches;
+                QCOMPARE(request.path, u"/todos/2"_s);
+            }
+        }
+        QCOMPARE(patches, 1);
+        for (const QJsonValue &todo : api.collection(u"/todos"_s))
+            QVERIFY(todo[u"id"_s].toInt() > 0);
+        engine.reset(); // before the server it talks to
+        window = nullptr;
     }
 
     void livePanelKeepsPolling()

@@ -9,6 +9,11 @@ dataclient_add_qtest(tst_collectionrows SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_co
   LIBS DataClient::Models)
 target_include_directories(tst_collectionrows PRIVATE ${PROJECT_SOURCE_DIR}/src/models)
 
+# Optimistic creates without client ids (issue 17): the exact signals of placeholder rows.
+dataclient_add_qtest(tst_placeholderrows SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_placeholderrows.cpp
+  ${DATACLIENT_TEST_SUPPORT}/placeholderbackend.h ${DATACLIENT_TEST_SUPPORT}/modelsignals.h
+  LIBS DataClient::Models DataClient::Testing Qt6::Network)
+
 # CollectionModel in Qt Widgets views: linked against DataClient::Models alone (no Qt Qml).
 find_package(Qt6 COMPONENTS Widgets)
 if(TARGET Qt6::Widgets)

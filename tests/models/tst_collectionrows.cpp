@@ -71,10 +71,11 @@ private Q_SLOTS:
         start({});
         const auto roles = model->roleNames();
         QCOMPARE(roles.value(CollectionModel::EntityRole), "entity"_ba);
+        QCOMPARE(roles.value(CollectionModel::PendingRole), "pending"_ba);
         QCOMPARE(roles.value(CollectionModel::FirstFieldRole), "id"_ba); // the pk field first
         QVERIFY(roles.values().contains("title"_ba));
         QVERIFY(roles.values().contains("completed"_ba));
-        QCOMPARE(roles.size(), 4);
+        QCOMPARE(roles.size(), 5);
     }
 
     void firstLoadIsOneInsert()
@@ -198,7 +199,7 @@ private Q_SLOTS:
         QCOMPARE(list.size(), 2);
         rows->listIn(todo(1, u"x"_s), &isList);
         QVERIFY(!isList);
-        QCOMPARE(model->roleNames().size(), 4); // the roles of the wrapped list's entity
+        QCOMPARE(model->roleNames().size(), 5); // the roles of the wrapped list's entity
     }
 
     void repeatedEntityRowsStayDistinct()

@@ -110,9 +110,16 @@ private Q_SLOTS:
         QCOMPARE(changedB.at(0).at(0).toModelIndex().row(), rowInB);
         const auto roles = changedA.at(0).at(2).value<QList<int>>();
         QVERIFY(roles.contains(a->roleNames().key("title"_ba)));
+        QVERIFY(roles.contains(CollectionModel::PendingRole));
         QVERIFY(!roles.contains(a->roleNames().key("completed"_ba)));
+        QCOMPARE(a->index(0).data(CollectionModel::PendingRole), QVariant(true));
         QTRY_VERIFY(done.isFinished());
-        QCOMPARE(changedA.size(), 1); // the server confirmed the same values
+        // The server confirmed the same values: only `pending` flips back, in one dataChanged.
+        QCOMPARE(changedA.size(), 2);
+        QCOMPARE(changedB.size(), 2);
+        QCOMPARE(changedA.at(1).at(2).value<QList<int>>(),
+                 (QList<int> {CollectionModel::PendingRole}));
+        QCOMPARE(a->index(0).data(CollectionModel::PendingRole), QVariant(false));
         QCOMPARE(resetA.size(), 0);
         QCOMPARE(insertedA.size(), 0);
         QCOMPARE(a->get(0).toMap().value(u"title"_s).toString(), u"renamed"_s);
@@ -124,7 +131,8 @@ private Q_SLOTS:
         QTRY_COMPARE(model->status(), CollectionModel::Ready);
         const int before = model->rowCount();
         QSignalSpy inserted(model.get(), &QAbstractItemModel::rowsInserted);
-        // No id before the server assigns one: nothing to show optimistically, and that is no
+        // No id before the server assigns one: a placeholder row (at once, if the resource is
+        // optimistic), the server's entity in its place later; one insertion either way, and no
         // reason to warn.
         QTest::failOnWarning(QRegularExpression(u"optimistic"_s));
         auto done = controller->fetch(todos.getList.push, {{u"userId"_s, 2}},

@@ -50,6 +50,7 @@ TestCase {
                 required property var entity
                 required property string title
                 required property bool completed
+                required property bool pending // the optimistic change is not confirmed yet
                 height: 20
                 text: title + (completed ? " [x]" : " [ ]")
             }
@@ -161,11 +162,13 @@ TestCase {
         compare(signals_.changed, 1)
         compare(signals_.changedRows, [row])
         compare(view.query.get(row).completed, !target.completed)
+        verify(delegates[row].pending)
         tryVerify(() => backend.todo(target.id).completed === !target.completed)
         tryCompare(view.query, "loading", false)
-        wait(0)
-        // the server confirms the same values: no further signal
-        compare(signals_.total(), 1)
+        // the server confirms the same values: only `pending` flips back, one more dataChanged
+        tryCompare(delegates[row], "pending", false)
+        compare(signals_.total(), 2)
+        compare(signals_.changedRows, [row, row])
         for (let i = 0; i < delegates.length; ++i) {
             compare(view.itemAtIndex(i), delegates[i], "delegate " + i + " was not recreated")
             if (i !== row)
@@ -182,14 +185,24 @@ TestCase {
         const otherBefore = other.count
         const spyA = counter(a.query)
         const spyOther = counter(other.query)
-        // no id before the server assigns one: nothing to show optimistically (and no warning)
+        // no id before the server assigns one: shown at once under a placeholder key, pending
         failOnWarning(/optimistic/)
         const result = Controller.fetch(todos.push, { userId: 1 }, { userId: 1, title: "new one", completed: false })
-        tryCompare(result, "status", FetchResult.Ready)
-        tryCompare(a, "count", before + 1)
+        compare(a.count, before + 1)
         compare(b.count, before + 1)
         compare(a.query.get(before).title, "new one")
+        a.forceLayout()
+        const delegate = a.itemAtIndex(before)
+        verify(delegate.pending)
+        tryCompare(result, "status", FetchResult.Ready)
+        // the same row (the same delegate) is now the server's todo: one dataChanged
+        compare(a.count, before + 1)
+        compare(a.itemAtIndex(before), delegate)
+        verify(!delegate.pending)
+        compare(typeof a.query.get(before).id, "number")
         compare(spyA.inserted, 1)
+        compare(spyA.changed, 1)
+        compare(spyA.total(), 2)
         compare(spyA.resets, 0)
         compare(other.count, otherBefore)
         compare(spyOther.total(), 0)
@@ -292,11 +305,14 @@ TestCase {
         const other = Controller.fetch(todos.partialUpdate, { id: 4 }, { title: "not yours" })
         tryCompare(other, "status", FetchResult.Ready)
         compare(holder.changes, changes)
-        // a real change: one notification (optimistic), none when the server confirms it
+        // a real change: one notification (optimistic), none when the server confirms it; only
+        // `pending` says it was confirmed
         const mine = Controller.fetch(todos.partialUpdate, { id: 3 }, { title: "yours" })
         compare(holder.changes, changes + 1)
         compare(holder.query.data.title, "yours")
+        verify(holder.query.pending)
         tryCompare(mine, "status", FetchResult.Ready)
+        verify(!holder.query.pending)
         compare(holder.changes, changes + 1)
     }
 

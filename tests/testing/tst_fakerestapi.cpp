@@ -192,6 +192,30 @@ private Q_SLOTS:
         QCOMPARE(answer.object().value(u"id"_s).toInt(), 8);
     }
 
+    void keepClientIdsStoresTheSentIdAndRefusesADuplicate()
+    {
+        DataClient::Testing::FakeRestApi::Options options;
+        options.keepClientIds = true;
+        QVERIFY(api->addCollection(u"/notes"_s, QJsonArray {QJsonObject {{u"id"_s, 3}}}, options));
+        HttpAnswer answer
+            = call("POST", u"/notes"_s, toJson({{u"id"_s, -1}, {u"title"_s, u"sent id"_s}}));
+        QCOMPARE(answer.status, 201);
+        const QJsonObject kept {{u"id"_s, -1}, {u"title"_s, u"sent id"_s}};
+        QCOMPARE(answer.object(), kept);
+        QCOMPARE(api->item(u"/notes"_s, -1), kept);
+
+        answer = call("POST", u"/notes"_s, toJson({{u"id"_s, 3}, {u"title"_s, u"taken"_s}}));
+        QCOMPARE(answer.status, 409);
+        QVERIFY2(answer.error().contains(u"an item with id '3' already exists in /notes"_s),
+                 qPrintable(answer.error()));
+        QCOMPARE(api->collection(u"/notes"_s).size(), 2);
+
+        // Without an id in the body the server still assigns one (past every id it has seen).
+        answer = call("POST", u"/notes"_s, toJson({{u"title"_s, u"no id"_s}}));
+        QCOMPARE(answer.status, 201);
+        QCOMPARE(answer.object().value(u"id"_s).toInt(), 4);
+    }
+
     void putReplacesKeepingTheId()
     {
         const HttpAnswer answer

@@ -27,6 +27,8 @@ public:
     //! One entry per nested field of the schema (EntitySchemaPrivate::nested order): the resolved
     //! value (a Record, a QVariantList of Records, ...), or null when the entity is missing.
     QVarLengthArray<QVariant, 2> nested;
+    //! Shown from an unconfirmed optimistic layer (Record::isPending()).
+    bool pending = false;
 
     //! The Record of a new \a data (whose first reference it takes over: no atomic increment).
     static Record make(RecordPrivate *data) { return Record(data); }

@@ -24,6 +24,8 @@ DATACLIENT_MODELS_EXPORT bool isRecordLike(const QVariant &value);
 DATACLIENT_MODELS_EXPORT QVariant fieldOf(const QVariant &value, const QString &field);
 //! The pk of a Record (empty for anything else).
 DATACLIENT_MODELS_EXPORT QString recordPk(const QVariant &value);
+//! Record::isPending() of a Record; false for anything else.
+DATACLIENT_MODELS_EXPORT bool recordPending(const QVariant &value);
 //! \a value with every Record turned into a QVariantMap, at any depth (for QML and JS).
 DATACLIENT_MODELS_EXPORT QVariant toQmlValue(const QVariant &value);
 //! The NetworkError as the QML error object: {status, statusText, message, body, url, kind}.

@@ -50,6 +50,9 @@ struct FakeRestOptions
     FakeRestDeleteResponse deleteResponse = FakeRestDeleteResponse::NoContent;
     QList<FakeRestExpansion> expand;
     QStringList ignoredQueryKeys; //!< never used as filters
+    //! POST keeps an id the body carries (like json-server and many real APIs); 409 when an item
+    //! already has it. false (default): POST always assigns the next integer id.
+    bool keepClientIds = false;
 };
 
 /*!
@@ -75,7 +78,8 @@ struct FakeRestOptions
 
   Ids: compared by string form, so `/todos/5` finds `{"id": 5}` and `{"id": "5"}`. POST assigns
   one more than the largest integer id ever seen in the collection (ids are never reused) and
-  overwrites any id in the body (optimistic clients send temporary ids).
+  overwrites any id in the body; with Options::keepClientIds an id the body carries is stored as
+  sent (as json-server does), so tests can prove that a client never sends made-up ids.
 
   Nested routes: a collection path, or a mount() pattern, may contain `:name` segments, e.g.
   `/users/:userId/todos`. Each such segment filters items by the field of the same name, and
