@@ -63,6 +63,21 @@ bool Runner::wanted(const QString &name) const
                        [&](const QString &part) { return name.contains(part); });
 }
 
+bool Runner::askedFor(const QString &prefix) const
+{
+    return std::any_of(m_options.only.cbegin(), m_options.only.cend(),
+                       [&](const QString &part) { return part.startsWith(prefix); });
+}
+
+QByteArray Runner::scaleFile(const QString &name) const
+{
+    QFile file(QDir(m_options.scaleDir).filePath(name));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("dataclient-bench: cannot read %s (make it with gen-scale.mjs)",
+               qPrintable(file.fileName()));
+    return file.readAll();
+}
+
 QByteArray Runner::file(const QString &name)
 {
     auto it = m_files.find(name);

@@ -24,6 +24,7 @@ public:
     struct Options
     {
         QString dataDir;
+        QString scaleDir; // --scale: todos-100k.json and todos-1m.json (gen-scale.mjs)
         QStringList only; // substrings; empty = all
         bool quick = false;
     };
@@ -34,6 +35,11 @@ public:
     //! The bytes of a file of the data directory (read once).
     QByteArray file(const QString &name);
     const QString &dataDir() const { return m_options.dataDir; }
+    //! True when an --only part starts with \a prefix (a group run only on request).
+    bool askedFor(const QString &prefix) const;
+    const QString &scaleDir() const { return m_options.scaleDir; }
+    //! The bytes of a file of the --scale directory (not kept: up to 250 MB).
+    QByteArray scaleFile(const QString &name) const;
 
     //! Times \a op: warm-up, then rounds; \a setup runs before each op, untimed (may be empty).
     void time(const QString &name, const std::function<void()> &setup,

@@ -1,4 +1,4 @@
-// dataclient-bench [--data DIR] [--only SUBSTRING[,SUBSTRING...]] [--quick]
+// dataclient-bench [--data DIR] [--scale DIR] [--only SUBSTRING[,SUBSTRING...]] [--quick]
 // Prints one JSON object per line for each scenario of ../shared/bench-data/SCENARIOS.md.
 #include "benchmark.h"
 
@@ -20,12 +20,18 @@ int main(int argc, char **argv)
     const QCommandLineOption only(
         u"only"_s, u"Run scenarios whose name contains one of these (comma-separated)."_s,
         u"SUBSTRING"_s);
+    const QCommandLineOption scale(
+        u"scale"_s,
+        u"Directory of todos-100k.json and todos-1m.json (gen-scale.mjs): runs the s.* scenarios "
+        "at 100k and 1M too."_s,
+        u"DIR"_s);
     const QCommandLineOption quick(u"quick"_s, u"Fewer and shorter rounds (a smoke run)."_s);
-    parser.addOptions({data, only, quick});
+    parser.addOptions({data, scale, only, quick});
     parser.process(app);
 
     Bench::Runner::Options options;
     options.dataDir = parser.value(data);
+    options.scaleDir = parser.value(scale);
     if (parser.isSet(only))
         options.only = parser.value(only).split(u',', Qt::SkipEmptyParts);
     options.quick = parser.isSet(quick);

@@ -1,11 +1,7 @@
 #include <DataClient/private/jsonparser_p.h>
 
 #include "jsonscanner_p.h"
-
-#include <QtCore/QHash>
-#include <QtCore/QVarLengthArray>
-
-#include <vector>
+#include "jsontree_p.h"
 
 using namespace Qt::StringLiterals;
 
@@ -13,9 +9,9 @@ namespace DataClient::detail {
 
 namespace {
 
-// The tree builder: values into NodeBuilders (one per depth, reused), objects' key lists
-// interned as Shapes; the scanner (jsonscanner_p.h) reads the tokens.
-class Parser : private JsonScanner
+// Our own parser: the scanner (jsonscanner_p.h) reads the tokens, JsonTreeBuilder (jsontree_p.h)
+// keeps the NodeBuilders and shapes.
+class Parser : private JsonScanner, private JsonTreeBuilder
 {
 public:
     Parser(const char *begin, const char *end) : JsonScanner(begin, end) { }
@@ -46,21 +42,6 @@ public:
     }
 
 private:
-    // Keys of one object as they appear in the input (escaped keys are decoded into `decoded`).
-    struct RawKey
-    {
-        const char *data;
-        qsizetype size;
-        qsizetype decoded = -1; // index into m_decodedKeys
-    };
-
-    NodeBuilder &builderAt(int depth)
-    {
-        while (int(m_builders.size()) <= depth)
-            m_builders.push_back(std::make_unique<NodeBuilder>());
-        return *m_builders[size_t(depth)];
-    }
-
     void parseValue(NodeBuilder &out, int depth)
     {
         if (m_p >= m_end)
@@ -149,12 +130,13 @@ private:
         ++m_p;
         NodeBuilder &fields = builderAt(depth);
         fields.clear();
-        QVarLengthArray<RawKey, 16> keys;
-        const qsizetype decodedBase = m_decodedKeys.size();
+        Keys keys;
+        QList<QString> &decodedKeys = this->decodedKeys();
+        const qsizetype decodedBase = decodedKeys.size();
         skipSpace();
         if (m_p < m_end && *m_p == '}') {
             ++m_p;
-            out.appendNode(fields.finishObjectGivenRef(nodeShape(shapeFor(keys, decodedBase))));
+            out.appendNode(fields.finishObjectGivenRef(nodeShape(shapeFor(keys, depth))));
             return;
         }
         while (true) {
@@ -171,8 +153,8 @@ private:
             if (scanString(&textEnd)) {
                 keys.append({start, textEnd - start});
             } else {
-                m_decodedKeys.append(m_text);
-                keys.append({start, textEnd - start, m_decodedKeys.size() - 1});
+                decodedKeys.append(m_text);
+                keys.append({start, textEnd - start, decodedKeys.size() - 1});
             }
             skipSpace();
             if (m_p >= m_end || *m_p != ':')
@@ -193,81 +175,13 @@ private:
             }
             fail("expected ',' or '}' in object");
         }
-        const Shape *shape = nodeShape(shapeFor(keys, decodedBase));
-        out.appendNode(fields.finishObjectGivenRef(shape));
-        m_decodedKeys.resize(decodedBase);
-    }
-
-    // A shape this parse uses: the cache's reference, and references taken by the batch for
-    // its nodes (one atomic operation per batch, not per object); the rest are given back when
-    // the parser goes.
-    struct CachedShape
-    {
-        const Shape *shape;
-        int spare = 0; // references held for nodes still to be made
-    };
-    static constexpr int RefBatch = 256;
-
-    // One reference to the cached shape \a index, for a node about to be made.
-    const Shape *nodeShape(qsizetype index)
-    {
-        CachedShape &cached = m_cache[size_t(index)];
-        if (cached.spare == 0) {
-            cached.shape->ref(RefBatch);
-            cached.spare = RefBatch;
-        }
-        --cached.spare;
-        return cached.shape;
-    }
-
-    // The cache index of the interned shape of these keys; the cache avoids building QStrings
-    // for key lists seen before (10k todos have one key list).
-    qsizetype shapeFor(const QVarLengthArray<RawKey, 16> &keys, qsizetype decodedBase)
-    {
-        Q_UNUSED(decodedBase);
-        size_t h = keys.size();
-        for (const RawKey &key : keys)
-            h = qHashMulti(h, QByteArrayView(key.data, key.size));
-        for (auto it = m_shapes.constFind(h); it != m_shapes.cend() && it.key() == h; ++it) {
-            const Shape *shape = m_cache[size_t(*it)].shape;
-            if (shape->size() != keys.size())
-                continue;
-            bool same = true;
-            for (qsizetype i = 0; i < keys.size() && same; ++i) {
-                const RawKey &key = keys[i];
-                same = key.decoded >= 0 ? shape->key(i) == m_decodedKeys.at(key.decoded)
-                                        : shape->key(i) == QLatin1StringView(key.data, key.size);
-            }
-            if (same)
-                return *it;
-        }
-        QList<QString> names;
-        names.reserve(keys.size());
-        for (const RawKey &key : keys) {
-            names.append(key.decoded >= 0 ? m_decodedKeys.at(key.decoded)
-                                          : QString(QLatin1StringView(key.data, key.size)));
-        }
-        QList<QString> sorted = names;
-        std::sort(sorted.begin(), sorted.end());
-        if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+        const qsizetype shape = shapeFor(keys, depth);
+        if (shape < 0)
             fail("duplicate key in object");
-        m_cache.push_back({Shape::intern(names).take()}); // the cache's reference
-        m_shapes.insert(h, qsizetype(m_cache.size() - 1));
-        return qsizetype(m_cache.size() - 1);
+        out.appendNode(fields.finishObjectGivenRef(nodeShape(shape)));
+        if (decodedKeys.size() != decodedBase)
+            decodedKeys.resize(decodedBase);
     }
-
-public:
-    ~Parser()
-    {
-        for (const CachedShape &cached : m_cache)
-            cached.shape->deref(cached.spare + 1);
-    }
-
-private:
-    QList<QString> m_decodedKeys;
-    std::vector<std::unique_ptr<NodeBuilder>> m_builders;
-    std::vector<CachedShape> m_cache;
-    QMultiHash<size_t, qsizetype> m_shapes; // key lists' hash -> m_cache index
 };
 
 } // namespace

@@ -169,21 +169,19 @@ void NodeBuilder::appendLatin1(QLatin1StringView text)
 {
     Value v;
     v.type = ValueType::String;
-    v.string.offset = quint32(m_blob.size());
+    v.string.offset = appendBlob(text.data(), text.size());
     v.string.length = quint32(text.size());
     readInstant(v, text);
-    m_blob.append(text.data(), text.size());
-    m_values.append(v);
+    m_values.push_back(v);
 }
 
 void NodeBuilder::appendBigInteger(QLatin1StringView digits)
 {
     Value v;
     v.type = ValueType::BigInteger;
-    v.string.offset = quint32(m_blob.size());
+    v.string.offset = appendBlob(digits.data(), digits.size());
     v.string.length = quint32(digits.size());
-    m_blob.append(digits.data(), digits.size());
-    m_values.append(v);
+    m_values.push_back(v);
 }
 
 void NodeBuilder::appendString(QStringView text)
@@ -200,24 +198,23 @@ void NodeBuilder::appendString(QStringView text)
         v.type = ValueType::String;
         v.string.offset = quint32(m_blob.size());
         v.string.length = quint32(text.size());
-        const qsizetype start = m_blob.size();
-        m_blob.resize(start + text.size());
+        const size_t start = m_blob.size();
+        m_blob.resize(start + size_t(text.size()));
         char *out = m_blob.data() + start;
         for (qsizetype i = 0; i < text.size(); ++i)
             out[i] = char(text[i].unicode());
         readInstant(v, QLatin1StringView(out, text.size()));
-        m_values.append(v);
+        m_values.push_back(v);
         return;
     }
     if (m_blob.size() % 2)
-        m_blob.append('\0'); // UTF-16 is read in place: keep it 2-byte aligned
+        m_blob.push_back('\0'); // UTF-16 is read in place: keep it 2-byte aligned
     Value v;
     v.type = ValueType::String;
     v.utf16 = true;
-    v.string.offset = quint32(m_blob.size());
     v.string.length = quint32(text.size());
-    m_blob.append(reinterpret_cast<const char *>(text.utf16()), text.size() * 2);
-    m_values.append(v);
+    v.string.offset = appendBlob(reinterpret_cast<const char *>(text.utf16()), text.size() * 2);
+    m_values.push_back(v);
 }
 
 void NodeBuilder::appendNode(NodeRef node)
@@ -225,7 +222,7 @@ void NodeBuilder::appendNode(NodeRef node)
     Value v;
     v.type = node->isArray ? ValueType::Array : ValueType::Object;
     v.node = node.take();
-    m_values.append(v);
+    m_values.push_back(v);
 }
 
 void NodeBuilder::append(const Value &value, const Node *source)
@@ -245,7 +242,7 @@ void NodeBuilder::append(const Value &value, const Node *source)
         appendNode(NodeRef::share(value.node));
         break;
     default:
-        m_values.append(value);
+        m_values.push_back(value);
     }
 }
 
@@ -253,44 +250,44 @@ NodeRef NodeBuilder::finish(const Shape *shape, bool isArray, bool shapeRefGiven
 {
     Node *node = Node::allocate(quint32(m_values.size()), quint32(m_blob.size()), shape, isArray,
                                 shapeRefGiven);
-    if (!m_values.isEmpty())
-        std::memcpy(static_cast<void *>(node->values()), m_values.constData(),
-                    size_t(m_values.size()) * sizeof(Value));
-    if (!m_blob.isEmpty())
-        std::memcpy(node->blob(), m_blob.constData(), size_t(m_blob.size()));
-    m_values.resize(0); // the node owns the child references now
-    m_blob.resize(0);
+    if (!m_values.empty())
+        std::memcpy(static_cast<void *>(node->values()), m_values.data(),
+                    m_values.size() * sizeof(Value));
+    if (!m_blob.empty())
+        std::memcpy(node->blob(), m_blob.data(), m_blob.size());
+    m_values.clear(); // the node owns the child references now
+    m_blob.clear();
     return NodeRef::adopt(node);
 }
 
 Value NodeBuilder::takeSingle()
 {
     Q_ASSERT(m_values.size() == 1);
-    const Value value = m_values.first();
-    m_values.resize(0); // the reference moves to the caller
-    m_blob.resize(0);
+    const Value value = m_values.front();
+    m_values.clear(); // the reference moves to the caller
+    m_blob.clear();
     return value;
 }
 
 void NodeBuilder::clear()
 {
-    for (const Value &v : std::as_const(m_values)) {
+    for (const Value &v : m_values) {
         if (v.type == ValueType::Object || v.type == ValueType::Array)
             v.node->release();
     }
-    m_values.resize(0);
-    m_blob.resize(0);
+    m_values.clear();
+    m_blob.clear();
 }
 
 NodeRef NodeBuilder::finishObject(const Shape *shape)
 {
-    Q_ASSERT(shape && shape->size() == m_values.size());
+    Q_ASSERT(shape && shape->size() == qsizetype(m_values.size()));
     return finish(shape, false);
 }
 
 NodeRef NodeBuilder::finishObjectGivenRef(const Shape *shape)
 {
-    Q_ASSERT(shape && shape->size() == m_values.size());
+    Q_ASSERT(shape && shape->size() == qsizetype(m_values.size()));
     return finish(shape, false, true);
 }
 

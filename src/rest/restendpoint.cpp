@@ -11,6 +11,8 @@
 #include <QtCore/QPointer>
 #include <QtNetwork/QNetworkAccessManager>
 
+#include <typeinfo>
+
 namespace DataClient {
 
 namespace {
@@ -242,12 +244,56 @@ QString RestEndpoint::searchToString(const Params &params) const
     return pairs.join(u'&');
 }
 
+namespace {
+// Params whose key text is known from their types and values alone: strings, whole numbers and
+// booleans (QVariant's == says 1 == true and 1 == 1.0, whose key texts differ; so the types must
+// match too, and anything else is built every time).
+bool sameKeyParams(const Params &a, const Params &b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (auto i = a.cbegin(), j = b.cbegin(); i != a.cend(); ++i, ++j) {
+        switch (i.value().typeId()) {
+        case QMetaType::QString:
+        case QMetaType::Int:
+        case QMetaType::LongLong:
+        case QMetaType::UInt:
+        case QMetaType::ULongLong:
+        case QMetaType::Bool:
+            break;
+        default:
+            return false;
+        }
+        if (i.key() != j.key() || i.value().typeId() != j.value().typeId()
+            || i.value() != j.value())
+            return false;
+    }
+    return true;
+}
+} // namespace
+
 QString RestEndpoint::key(const Params &params, QString *errorMessage) const
 {
+    // Every Controller read builds its key (a warm getResponse() spent most of its time here,
+    // issue 19). A plain RestEndpoint's key depends on its options and the params alone, so the
+    // last one is kept; a subclass may build url() or searchToString() from state of its own,
+    // so its keys are always built.
+    const bool plain = typeid(*this) == typeid(RestEndpoint);
+    if (plain) {
+        const QMutexLocker lock(&d->keyMutex);
+        if (!d->lastKey.isEmpty() && sameKeyParams(params, d->lastKeyParams))
+            return d->lastKey;
+    }
     Params keyParams = params;
     if (!d->options.paginationField.isEmpty())
         keyParams.remove(d->options.paginationField);
-    return requestKey(keyParams, errorMessage);
+    QString key = requestKey(keyParams, errorMessage);
+    if (plain && !key.isEmpty()) {
+        const QMutexLocker lock(&d->keyMutex);
+        d->lastKeyParams = params;
+        d->lastKey = key;
+    }
+    return key;
 }
 
 QString RestEndpoint::requestKey(const Params &params, QString *errorMessage) const

@@ -4,6 +4,8 @@
 #include <DataClient/conditionalrequest.h>
 #include <DataClient/restendpoint.h>
 
+#include <QtCore/QMutex>
+
 namespace DataClient {
 
 struct RestEndpoint::Private
@@ -11,6 +13,11 @@ struct RestEndpoint::Private
     EndpointOptions options;
     PathTemplate path;
     QString error;
+    // The last key() of a plain RestEndpoint and its params (RestEndpoint::key()); any thread
+    // may ask for keys, hence the mutex.
+    QMutex keyMutex;
+    Params lastKeyParams;
+    QString lastKey;
 };
 
 namespace detail {

@@ -28,6 +28,19 @@ public:
     }
 };
 
+// A key that depends on the endpoint's own state, not only on the params (issue 19: such an
+// endpoint's keys are never taken from the last-key memo).
+class AccountEndpoint : public EndpointBase<AccountEndpoint>
+{
+public:
+    using EndpointBase::EndpointBase;
+    QString searchToString(const Params &params) const override
+    {
+        return u"account="_s + account + u'&' + RestEndpoint::searchToString(params);
+    }
+    QString account = u"a"_s;
+};
+
 class ForgetfulEndpoint : public RestEndpoint // does not use EndpointBase: extend() loses it
 {
 public:
@@ -167,6 +180,28 @@ private Q_SLOTS:
         reordered.insert(u"z"_s, 1);
         reordered.insert(u"a"_s, 2);
         QCOMPARE(list->key(reordered), list->key({{u"a"_s, 2}, {u"z"_s, 1}}));
+    }
+
+    // The last key of a plain endpoint is kept (a warm Controller read builds one each time);
+    // it is only reused for params of the same types and values, and never for a subclass.
+    void lastKeyMemo()
+    {
+        const EndpointPtr list
+            = RestEndpoint::create({.path = u"/todos"_s, .urlPrefix = u"http://test.com"_s});
+        QCOMPARE(list->key({{u"done"_s, true}}), u"GET http://test.com/todos?done=true"_s);
+        QCOMPARE(list->key({{u"done"_s, true}}), u"GET http://test.com/todos?done=true"_s);
+        // QVariant(1) == QVariant(true), but their key texts differ
+        QCOMPARE(list->key({{u"done"_s, 1}}), u"GET http://test.com/todos?done=1"_s);
+        QCOMPARE(list->key({{u"done"_s, 1.5}}), u"GET http://test.com/todos?done=1.5"_s);
+        QCOMPARE(list->key({{u"done"_s, 1.5}}), u"GET http://test.com/todos?done=1.5"_s);
+        QCOMPARE(list->key({{u"done"_s, u"1"_s}, {u"x"_s, 2}}),
+                 u"GET http://test.com/todos?done=1&x=2"_s);
+        QCOMPARE(list->key({}), u"GET http://test.com/todos"_s);
+
+        AccountEndpoint mine({.path = u"/todos"_s, .urlPrefix = u"http://test.com"_s});
+        QCOMPARE(mine.key({{u"x"_s, 1}}), u"GET http://test.com/todos?account=a&x=1"_s);
+        mine.account = u"b"_s;
+        QCOMPARE(mine.key({{u"x"_s, 1}}), u"GET http://test.com/todos?account=b&x=1"_s);
     }
 
     // CASE 25.

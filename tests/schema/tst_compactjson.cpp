@@ -98,6 +98,23 @@ private Q_SLOTS:
         QCOMPARE(CompactJson::parse(text.left(cut) + '}', &error).size(), 65536);
     }
 
+    void keyListsAtOneDepth()
+    {
+        // The parser remembers the last key list per depth (issue 19): neighbours whose keys
+        // have the same bytes but split differently, or differ by one key, keep their own keys,
+        // and a duplicate after a remembered list is still refused.
+        const QByteArray text = R"([{"ab":1,"c":2},{"a":3,"bc":4},{"ab":5,"c":6,"d":7},)"
+                                R"({"ab":8,"c":9},{"ab":0,"x":1}])";
+        QString error;
+        const CompactJson json = CompactJson::parse(text, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(json.toJsonValue(), QJsonValue(QJsonDocument::fromJson(text).array()));
+        qsizetype at = -1;
+        QVERIFY(CompactJson::parse(R"([{"a":1,"b":2},{"a":1,"a":2}])", &error, &at).isUndefined());
+        QVERIFY2(error.contains(u"duplicate key"_s), qPrintable(error));
+        QCOMPARE(at, qsizetype(28));
+    }
+
     void depthLimit()
     {
         QString error;
