@@ -108,10 +108,17 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
         request->layer
             = applyOptimistic(*endpoint, params, body, request->date, &optimisticChanges);
     InFlightRequest &added = inFlight.add(request);
-    // Offline, a read waits (paused) and keeps its callers; reconnect() sends it.
-    added.paused = read && offline();
-    if (!added.paused)
+    const bool queued = !read && queues(*endpoint);
+    if (queued)
+        enqueue(added);
+    // Offline, a read waits (paused) and keeps its callers; reconnect() sends it. An outbox
+    // item waits for its turn (online, and every item before it answered).
+    added.paused = queued ? !outboxMaySend(added.id) : read && offline();
+    if (!added.paused) {
         send(added);
+        if (queued)
+            outboxSending = added.id;
+    }
     QFuture<QVariant> future = join(added);
     qCDebug(lcController).noquote() << "fetch" << requestKey << (read ? "(read)" : "(mutation)")
                                     << (added.paused ? "paused: offline" : "");
@@ -165,7 +172,8 @@ QFuture<QVariant> ControllerPrivate::join(InFlightRequest &request)
     const quint64 id = request.id;
     QObject::connect(watcher, &QFutureWatcherBase::canceled, q, [this, id] {
         InFlightRequest *running = inFlight.find(id);
-        if (!running || running->callers.waiting() > 0)
+        // An outbox item stays until the server answers it, whoever waits for it.
+        if (!running || running->outbox || running->callers.waiting() > 0)
             return;
         qCDebug(lcController).noquote()
             << "every caller of" << running->requestKey << "canceled: aborting it";

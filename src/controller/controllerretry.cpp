@@ -31,10 +31,16 @@ std::optional<NetworkError> failureOf(QFuture<void> answer)
 
 bool ControllerPrivate::retryLater(InFlightRequest &request)
 {
-    if (shuttingDown || request.attempt > request.retry.count || request.callers.waiting() == 0)
+    // An outbox item is tried until the server answers it, whoever waits for it; any network
+    // failure (host not found too: the usual offline symptom) is worth another attempt.
+    if (shuttingDown
+        || (!request.outbox
+            && (request.attempt > request.retry.count || request.callers.waiting() == 0)))
         return false;
     const std::optional<NetworkError> error = failureOf(request.networkFuture());
-    if (!error || !RetryBackoff::isRetriable(*error))
+    if (!error
+        || !(RetryBackoff::isRetriable(*error)
+             || (request.outbox && error->kind() == NetworkError::Kind::Network)))
         return false;
     const double unit = random ? random() : QRandomGenerator::global()->generateDouble();
     const qint64 delay
@@ -56,11 +62,11 @@ void ControllerPrivate::retryNow(quint64 id)
         return;
     request->backoff = 0;
     // Every caller left (a query destroyed during backoff): nothing more is sent.
-    if (request->callers.waiting() == 0) {
+    if (request->callers.waiting() == 0 && !request->outbox) {
         endWaiting(id, "every caller left during backoff");
         return;
     }
-    if (request->read && offline()) {
+    if ((request->read || request->outbox) && offline()) {
         request->paused = true; // reconnect() sends it
         Q_EMIT q->fetchStateChanged(request->key);
         return;

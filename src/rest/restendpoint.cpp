@@ -183,6 +183,11 @@ bool RestEndpoint::refetchOnActivate() const
     return d->options.refetchOnActivate;
 }
 
+bool RestEndpoint::queueWhenOffline() const
+{
+    return d->options.queueWhenOffline;
+}
+
 bool RestEndpoint::isValid() const
 {
     return d->error.isEmpty();
