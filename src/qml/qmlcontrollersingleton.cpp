@@ -77,7 +77,7 @@ void QmlControllerSingleton::followOnline()
                   });
 }
 
-QObject *QmlControllerSingleton::outbox() const
+Outbox *QmlControllerSingleton::outbox() const
 {
     const Controller *current = controller();
     return current ? current->outbox() : nullptr;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <DataClient/global.h>
+#include <DataClient/outbox.h>
 
 #include "fetchresult.h"
 
@@ -49,7 +50,7 @@ class DATACLIENT_QML_EXPORT QmlControllerSingleton : public QObject
     Q_PROPERTY(bool online READ isOnline WRITE setOnline NOTIFY onlineChanged)
     //! The Controller's pending changes (docs/offline-outbox.md): `outbox.count`, and a list
     //! model with the roles method, url and since.
-    Q_PROPERTY(QObject *outbox READ outbox NOTIFY controllerChanged)
+    Q_PROPERTY(DataClient::Outbox *outbox READ outbox NOTIFY controllerChanged)
 
 public:
     explicit QmlControllerSingleton(QQmlEngine *engine, QObject *parent = nullptr);
@@ -59,7 +60,7 @@ public:
     void setControllerObject(QObject *controller);
     bool isOnline() const;
     void setOnline(bool online);
-    QObject *outbox() const;
+    DataClient::Outbox *outbox() const;
 
     //! Runs the endpoint (reads are de-duplicated, mutations optimistic when the endpoint is).
     Q_INVOKABLE DataClient::Qml::FetchResult *fetch(QObject *endpoint,
