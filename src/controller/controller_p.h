@@ -144,8 +144,13 @@ public:
     static bool queues(const RestEndpoint &endpoint);
     //! fetch() of such a mutation: records it in the outbox (and its file) before it is sent.
     void enqueue(detail::InFlightRequest &request);
-    //! Makes \a request one of the outbox: sent with \a idempotencyKey, retried until answered.
+    //! Makes \a request one of the outbox: sent with \a idempotencyKey on every attempt.
     static void markOutbox(detail::InFlightRequest &request, const QByteArray &idempotencyKey);
+    //! Whether the failed attempt of outbox \a request is tried again whatever its attempts and
+    //! callers: no answer (which queues it), or a 5xx / 408 / 429 once it is queued. Sets
+    //! \a policy to the backoff to wait with.
+    static bool outboxRetries(detail::InFlightRequest &request, const NetworkError &error,
+                              RetryPolicy *policy);
     //! Whether an outbox request may be sent now: online, and no item before it waits.
     bool outboxMaySend(quint64 id) const;
     //! Sends the next item when none is under way (online only, one at a time); \a reconnected:

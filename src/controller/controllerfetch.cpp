@@ -108,15 +108,16 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
         request->layer
             = applyOptimistic(*endpoint, params, body, request->date, &optimisticChanges);
     InFlightRequest &added = inFlight.add(request);
-    const bool queued = !read && queues(*endpoint);
-    if (queued)
+    const bool inOutbox = !read && queues(*endpoint);
+    if (inOutbox)
         enqueue(added);
     // Offline, a read waits (paused) and keeps its callers; reconnect() sends it. An outbox
     // item waits for its turn (online, and every item before it answered).
-    added.paused = queued ? !outboxMaySend(added.id) : read && offline();
+    added.paused = inOutbox ? !outboxMaySend(added.id) : read && offline();
+    added.queued = inOutbox && added.paused;
     if (!added.paused) {
         send(added);
-        if (queued)
+        if (inOutbox)
             outboxSending = added.id;
     }
     QFuture<QVariant> future = join(added);

@@ -9,6 +9,7 @@
 #include "logging_p.h"
 #include "outbox_p.h"
 #include "outboxfile_p.h"
+#include "retrybackoff_p.h"
 
 #include <DataClient/private/controlleroutbox_p.h>
 
@@ -55,9 +56,23 @@ void ControllerPrivate::markOutbox(InFlightRequest &request, const QByteArray &i
 {
     request.outbox = true;
     request.endpoint = withIdempotencyKey(request.endpoint, idempotencyKey);
-    // Tried until the server answers: the endpoint's own backoff, or that of reads.
-    const RetryPolicy retry = request.endpoint->retryPolicy();
-    request.retry = retry.count > 0 ? retry : RetryPolicy::forReads();
+}
+
+bool ControllerPrivate::outboxRetries(InFlightRequest &request, const NetworkError &error,
+                                      RetryPolicy *policy)
+{
+    // No answer (host not found too: the usual offline symptom) queues a change made online;
+    // an answer to one that was not queued is final as for any mutation (the demo's rollback).
+    const bool noAnswer = error.kind() == NetworkError::Kind::Network
+        || error.kind() == NetworkError::Kind::Timeout;
+    if (noAnswer)
+        request.queued = true;
+    if (!request.queued || !(noAnswer || detail::RetryBackoff::isRetriable(error)))
+        return false;
+    // The endpoint's own backoff, or that of reads; never a last attempt.
+    if (policy->count == 0)
+        *policy = RetryPolicy::forReads();
+    return true;
 }
 
 void ControllerPrivate::enqueue(InFlightRequest &request)
@@ -127,7 +142,9 @@ void ControllerPrivate::outboxFinished(const InFlightRequest &request)
     box->remove(request.id);
     writeOutbox();
     const QPointer<Controller> alive(q);
-    if (request.failure && request.failure->kind() != NetworkError::Kind::Canceled) {
+    // A change made online that failed at once is reported by its future, as any mutation.
+    if (request.queued && request.failure
+        && request.failure->kind() != NetworkError::Kind::Canceled) {
         qCWarning(lcController).noquote() << QStringLiteral("outbox: dropped %1: %2")
                                                  .arg(describe(item), request.failure->message());
         Q_EMIT q->outboxFailed(item.method, item.url, *request.failure);
@@ -169,6 +186,8 @@ void ControllerPrivate::resolveOutbox()
         request->generation = generation;
         request->body = item.body;
         request->paused = true; // until its turn
+        request->queued = true;
+        request->retry = endpoint->retryPolicy();
         markOutbox(*request, item.idempotencyKey);
         if (endpoint->optimistic()) {
             ChangeSet shown;
@@ -192,6 +211,8 @@ void ControllerPrivate::resolveOutbox()
 
 void ControllerPrivate::setOutboxFile(const QString &path)
 {
+    if (path == outboxFile)
+        return; // loaded already: reading it again would replay its items twice
     outboxFile = path;
     outboxWriteWarned = false;
     if (path.isEmpty())

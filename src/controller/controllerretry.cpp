@@ -31,20 +31,21 @@ std::optional<NetworkError> failureOf(QFuture<void> answer)
 
 bool ControllerPrivate::retryLater(InFlightRequest &request)
 {
-    // An outbox item is tried until the server answers it, whoever waits for it; any network
-    // failure (host not found too: the usual offline symptom) is worth another attempt.
-    if (shuttingDown
-        || (!request.outbox
-            && (request.attempt > request.retry.count || request.callers.waiting() == 0)))
+    if (shuttingDown)
         return false;
     const std::optional<NetworkError> error = failureOf(request.networkFuture());
-    if (!error
-        || !(RetryBackoff::isRetriable(*error)
-             || (request.outbox && error->kind() == NetworkError::Kind::Network)))
+    if (!error)
+        return false;
+    RetryPolicy policy = request.retry;
+    // An outbox item may be tried until the server answers it (controlleroutbox.cpp).
+    const bool outboxRetry = request.outbox && outboxRetries(request, *error, &policy);
+    if (!outboxRetry
+        && (request.attempt > request.retry.count || request.callers.waiting() == 0
+            || !RetryBackoff::isRetriable(*error)))
         return false;
     const double unit = random ? random() : QRandomGenerator::global()->generateDouble();
     const qint64 delay
-        = RetryBackoff::delayBefore(request.attempt + 1, request.retry, *error, unit, now());
+        = RetryBackoff::delayBefore(request.attempt + 1, policy, *error, unit, now());
     ++request.attempt;
     const quint64 id = request.id;
     request.backoff = scheduler->scheduleIn(delay, q, [this, id] { retryNow(id); });

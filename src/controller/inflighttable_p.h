@@ -55,9 +55,12 @@ struct InFlightRequest
     //! Not sent: it waits for connectivity (a read started or due while offline), or, in the
     //! outbox, for its turn.
     bool paused = false;
-    //! A mutation kept in the Controller's outbox (queueWhenOffline): it retries until the
-    //! server answers, whether or not a caller still waits (controlleroutbox.cpp).
+    //! A mutation kept in the Controller's outbox (queueWhenOffline) until the server answers
+    //! it, whether or not a caller still waits (controlleroutbox.cpp).
     bool outbox = false;
+    //! An outbox mutation that had to wait: made offline or behind other changes, read from the
+    //! outbox file, or an attempt got no answer. A 5xx then retries it too, without a limit.
+    bool queued = false;
     //! Its final failure, for Controller::outboxFailed().
     std::optional<NetworkError> failure;
 

@@ -1,35 +1,28 @@
-// Base of the outbox tests (issue 16): the in-process server with a /notes collection whose
-// mutation answers the test scripts, a Controller on a VirtualClock with deterministic jitter
-// and a manual Connectivity, a notes resource whose mutations are optimistic and queue when
-// offline, and a temporary directory for outbox files.
+// Base of the outbox tests (issue 16): the virtual-time fixture of issue 13 (server, Controller
+// on a VirtualClock with deterministic jitter, a manual Connectivity) plus a /notes collection
+// whose mutation answers the test scripts, a notes resource whose mutations are optimistic and
+// queue when offline, and a temporary directory for outbox files.
 #pragma once
 
-#include "controllerfixture.h"
+#include "virtualtimefixture.h"
 
-#include <DataClient/connectivity.h>
 #include <DataClient/outbox.h>
 #include <DataClient/private/controlleroutbox_p.h>
-#include <DataClient/testing/virtualclock.h>
 
 #include <QtCore/QFile>
 #include <QtCore/QTemporaryDir>
-#include <QTest>
 
 #include <memory>
 
-class OutboxTest : public QObject
+class OutboxTest : public VirtualTimeTest
 {
     Q_OBJECT
 
 protected:
-    std::unique_ptr<DataClient::Testing::TestServer> server;
-    std::unique_ptr<DataClient::Controller> controller;
-    std::unique_ptr<DataClient::Testing::VirtualClock> clock;
-    std::unique_ptr<DataClient::Connectivity> connectivity;
     std::unique_ptr<QTemporaryDir> directory;
     DataClient::Resource notes;
     //! What the server answers to mutations on /notes, in turn; then it echoes the change.
-    QList<DataClient::Testing::ServerResponse> script;
+    QList<DataClient::Testing::ServerResponse> noteScript;
 
     static DataClient::Schema noteSchema()
     {
@@ -60,15 +53,6 @@ protected:
                                            .optimistic = true,
                                            .headers = headers,
                                            .queueWhenOffline = true});
-    }
-    //! A new Controller on the same clock and connectivity (a restart).
-    void newController()
-    {
-        controller = std::make_unique<DataClient::Controller>();
-        clock->install(controller.get());
-        // Full jitter at one half: the first retry waits 500 ms, the second 1000.
-        controller->setRandomSource([] { return 0.5; });
-        controller->setConnectivity(connectivity.get());
     }
     QString outboxPath() const
     {
@@ -107,41 +91,25 @@ protected:
     }
     int outboxCount() const { return controller->outbox()->count(); }
 
-private Q_SLOTS:
-    void init()
+    void setUp() override
     {
         using namespace DataClient::Testing;
         using namespace Qt::StringLiterals;
-        server = std::make_unique<TestServer>();
-        QVERIFY(server->listen());
-        script.clear();
+        noteScript.clear();
         server->route("*", u"/notes/:id"_s, [this](const RecordedRequest &request) {
-            if (!script.isEmpty())
-                return script.takeFirst();
+            if (!noteScript.isEmpty())
+                return noteScript.takeFirst();
             QJsonObject echoed = request.json().toObject();
             echoed.insert(u"id"_s, request.pathParams.value(u"id"_s).toInt());
             return ServerResponse::json(echoed);
         });
         server->route("POST", u"/notes"_s, [this](const RecordedRequest &request) {
-            if (!script.isEmpty())
-                return script.takeFirst();
             QJsonObject created = request.json().toObject();
             created.insert(u"id"_s, 100 + int(server->requestCount()));
             return ServerResponse::json(created, 201);
         });
         directory = std::make_unique<QTemporaryDir>();
         QVERIFY(directory->isValid());
-        clock = std::make_unique<VirtualClock>();
-        connectivity = std::make_unique<DataClient::Connectivity>();
-        newController();
         notes = makeNotes();
-    }
-    void cleanup()
-    {
-        controller.reset();
-        connectivity.reset();
-        clock.reset();
-        server.reset();
-        directory.reset();
     }
 };

@@ -11,6 +11,7 @@ target_include_directories(tst_outboxqueue PRIVATE ${_outbox_src})
 foreach(behaviour outbox outboxfile)
   dataclient_add_qtest(tst_${behaviour}
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${behaviour}.cpp ${CMAKE_CURRENT_LIST_DIR}/outboxfixture.h
+      ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h
       ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
     LIBS DataClient::Controller DataClient::Testing Qt6::Network)
   target_include_directories(tst_${behaviour} PRIVATE ${CMAKE_CURRENT_LIST_DIR})

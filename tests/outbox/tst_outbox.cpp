@@ -88,7 +88,8 @@ private Q_SLOTS:
         seed();
         // The connection dies mid-answer (a dropped connection before the answer is sent again
         // by QNetworkAccessManager itself).
-        script = {ServerResponse::json(title(u"x"_s)).cutAfter(2, ServerResponse::Ending::Close)};
+        noteScript
+            = {ServerResponse::json(title(u"x"_s)).cutAfter(2, ServerResponse::Ending::Close)};
         QFuture<QVariant> change = controller->fetch(notes.partialUpdate, id(1), title(u"x"_s));
         QVERIFY(waitForMutations(1));
         // Waits to retry (attempt 2 after 500 ms): queued, not failed.
@@ -110,7 +111,8 @@ private Q_SLOTS:
         seed();
         // The connection dies mid-answer (a dropped connection before the answer is sent again
         // by QNetworkAccessManager itself).
-        script = {ServerResponse::json(title(u"x"_s)).cutAfter(2, ServerResponse::Ending::Close)};
+        noteScript
+            = {ServerResponse::json(title(u"x"_s)).cutAfter(2, ServerResponse::Ending::Close)};
         QFuture<QVariant> change = controller->fetch(notes.partialUpdate, id(1), title(u"x"_s));
         QVERIFY(waitForMutations(1));
         QTRY_COMPARE(controller->nextTimerDue(), clock->now() + 500);
@@ -129,7 +131,7 @@ private Q_SLOTS:
         QFuture<QVariant> refused = controller->fetch(notes.partialUpdate, id(1), title(u"bad"_s));
         QFuture<QVariant> accepted = controller->fetch(notes.partialUpdate, id(2), title(u"ok"_s));
         QCOMPARE(shownTitle(1), u"bad"_s);
-        script = {ServerResponse::json(QJsonObject {{u"error"_s, u"title taken"_s}}, 422)};
+        noteScript = {ServerResponse::json(QJsonObject {{u"error"_s, u"title taken"_s}}, 422)};
         QSignalSpy failed(controller.get(), &Controller::outboxFailed);
         QTest::ignoreMessage(QtWarningMsg,
                              QRegularExpression(u"outbox: dropped PATCH .*/notes/1"_s));
@@ -147,11 +149,13 @@ private Q_SLOTS:
         QCOMPARE(outboxCount(), 0);
     }
 
-    void a5xxRetriesWithBackoff()
+    void a5xxRetriesAQueuedChangeWithBackoff()
     {
         seed();
-        script = {ServerResponse::json({}, 503), ServerResponse::json({}, 500)};
+        noteScript = {ServerResponse::json({}, 503), ServerResponse::json({}, 500)};
+        connectivity->setOnline(false);
         QFuture<QVariant> change = controller->fetch(notes.partialUpdate, id(1), title(u"x"_s));
+        connectivity->setOnline(true);
         QVERIFY(waitForMutations(1));
         QTRY_COMPARE(controller->nextTimerDue(), clock->now() + 500);
         clock->advance(499);
@@ -166,6 +170,25 @@ private Q_SLOTS:
         QCOMPARE(sent[2].header("Idempotency-Key"), sent[0].header("Idempotency-Key"));
         QCOMPARE(outboxCount(), 0);
         QCOMPARE(shownTitle(1), u"x"_s);
+    }
+
+    void anAnswerToAChangeMadeOnlineIsFinalAsForAnyMutation()
+    {
+        // Not queued: the server answered, so the change fails (rolled back) through its
+        // future, as without the option (the demo's --fail-rate rollback and Retry banner).
+        seed();
+        noteScript = {ServerResponse::json({}, 500)};
+        QSignalSpy failed(controller.get(), &Controller::outboxFailed);
+        QFuture<QVariant> change = controller->fetch(notes.partialUpdate, id(1), title(u"x"_s));
+        QCOMPARE(outboxCount(), 1); // on the wire: kept until answered
+        const Outcome outcome = await(change);
+        QCOMPARE(outcome.error->status(), 500);
+        QCOMPARE(shownTitle(1), u"one"_s);
+        QCOMPARE(outboxCount(), 0);
+        QCOMPARE(failed.size(), 0);
+        const qint64 due = controller->nextTimerDue(); // no retry waits (maybe a GC pass)
+        QVERIFY(due == -1 || due > clock->now() + 60000);
+        QCOMPARE(mutations().size(), 1);
     }
 
     void aCallerThatLeavesDoesNotDropTheChange()

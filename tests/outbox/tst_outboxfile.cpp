@@ -92,6 +92,8 @@ private Q_SLOTS:
         controller->outbox()->registerResource(notes);
         DataClient::detail::setOutboxFile(controller.get(), outboxPath());
         QCOMPARE(outboxCount(), 2);
+        DataClient::detail::setOutboxFile(controller.get(), outboxPath()); // not read twice
+        QCOMPARE(outboxCount(), 2);
         QVERIFY(waitForMutations(2));
         QTRY_COMPARE(outboxCount(), 0);
         const auto sent = mutations();
