@@ -2,8 +2,9 @@
 // live status on the right. Every mutation is optimistic: it shows at once, and a failure
 // (try --fail-rate 0.5) rolls back only that change and offers a retry; a failed load retries
 // by itself (the header says "retrying"). The header's Online switch (or --offline) takes the
-// app offline: no read is sent, queries keep their rows and show "paused", and switching back
-// refetches what is shown (changes are still sent: DataClient has no offline outbox yet).
+// app offline: no read is sent, queries keep their rows and show "paused", edits wait in the
+// Controller's outbox ("2 changes waiting") and switching back replays them in order, then
+// refetches what is shown (docs/offline-outbox.md).
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -82,6 +83,7 @@ ApplicationWindow {
         retry: ({ count: 2, delay: 250, maxDelay: 1000 })
         path: "/users/:id"
         schema: user
+        queueWhenOffline: true
     }
     Resource {
         id: todos
@@ -92,6 +94,7 @@ ApplicationWindow {
         searchParams: ["userId"]
         paginationField: "page"
         optimistic: true
+        queueWhenOffline: true
     }
     Resource {
         id: status
@@ -128,6 +131,15 @@ ApplicationWindow {
                 text: qsTr("retrying (attempt %1)…").arg(query.attempt)
                 color: "#8a5a00"
             }
+            // The outbox: changes the server has not confirmed yet (made offline, or retrying).
+            Label {
+                objectName: "outboxLabel"
+                visible: Controller.outbox.count > 0
+                text: Controller.outbox.count === 1 ? qsTr("1 change waiting")
+                                                    : qsTr("%1 changes waiting").arg(
+                                                          Controller.outbox.count)
+                color: "#8a5a00"
+            }
             BusyIndicator {
                 running: Controller.online && (userList.query.loading || todoList.query.loading)
                 Layout.preferredHeight: 28
@@ -159,8 +171,9 @@ ApplicationWindow {
                 id: offlineText
                 anchors.fill: parent
                 anchors.margins: 6
-                text: qsTr("Offline: showing what was loaded. Reads wait until you are back "
-                           + "online; then what is shown is refreshed.")
+                text: qsTr("Offline: showing what was loaded. Edits wait in the outbox and reads "
+                           + "wait until you are back online; then the edits are sent in order "
+                           + "and what is shown is refreshed.")
                 color: "#6b4f00"
                 wrapMode: Text.Wrap
             }

@@ -24,6 +24,7 @@
 #include <DataClient/resource.h>
 #include <DataClient/createresource.h>
 #include <DataClient/connectivity.h>
+#include <DataClient/outbox.h>
 #include <DataClient/controller.h>
 #include <DataClient/collectionmodel.h>
 #include <DataClient/qmlcontroller.h>

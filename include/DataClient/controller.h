@@ -8,6 +8,7 @@
 #include <DataClient/endpointoptions.h>
 #include <DataClient/global.h>
 #include <DataClient/networkerror.h>
+#include <DataClient/outbox.h>
 #include <DataClient/params.h>
 #include <DataClient/responsestate.h>
 #include <DataClient/schema.h>
@@ -68,6 +69,8 @@ class DATACLIENT_CONTROLLER_EXPORT Controller : public QObject
     //! at once, least recently used first. 0 (default): no budget; negative: refused.
     Q_PROPERTY(qint64 memoryBudgetBytes READ memoryBudgetBytes WRITE setMemoryBudgetBytes NOTIFY
                    memoryBudgetBytesChanged)
+    //! The changes waiting for the server (endpoints with queueWhenOffline; never null).
+    Q_PROPERTY(DataClient::Outbox *outbox READ outbox CONSTANT)
 
 public:
     //! Milliseconds since the epoch; replaceable for tests (setClock()).
@@ -230,6 +233,16 @@ public:
     */
     int collectGarbage();
 
+    // Outbox (docs/offline-outbox.md) --------------------------------------------------------
+
+    /*!
+        The mutations of endpoints with the option queueWhenOffline that the server has not
+        answered yet: a count and a list model. Made while offline they wait here (shown
+        optimistically) and are replayed in order on reconnect; a network error or a 5xx keeps
+        them and retries with backoff; a 4xx drops one (outboxFailed()).
+    */
+    Outbox *outbox() const;
+
     // Time -------------------------------------------------------------------------------------
 
     /*!
@@ -269,9 +282,16 @@ Q_SIGNALS:
     void gcEnabledChanged();
     void gcGracePeriodMsChanged();
     void memoryBudgetBytesChanged();
+    /*!
+        The server refused a change of the outbox (an HTTP 4xx, or an answer that does not fit
+        the schema): it was dropped and its optimistic layer rolled back. Later changes go on.
+    */
+    void outboxFailed(const QByteArray &method, const QUrl &url,
+                      const DataClient::NetworkError &error);
 
 private:
     friend class ControllerPrivate;
+    friend class Outbox;
     std::unique_ptr<ControllerPrivate> d;
 };
 

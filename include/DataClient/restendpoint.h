@@ -98,6 +98,9 @@ public:
     //! RetryPolicy::forReads(), mutations RetryPolicy::none().
     RetryPolicy retryPolicy() const;
     bool refetchOnActivate() const;
+    //! Whether a mutation made offline, or failing with a network error, is kept in the
+    //! Controller's outbox and replayed (the option `queueWhenOffline`, docs/offline-outbox.md).
+    bool queueWhenOffline() const;
     //! False when the path template is malformed; errorString() says why.
     bool isValid() const;
     QString errorString() const;

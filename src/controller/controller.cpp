@@ -127,6 +127,7 @@ Controller::Controller(QNetworkAccessManager *network, QObject *parent)
             fetch(endpoint, params);
         },
         this);
+    d->outbox = new Outbox(this);
     setConnectivity(nullptr);
     d->followApplicationState();
     connect(this, &Controller::changed, this,

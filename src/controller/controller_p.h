@@ -8,6 +8,7 @@
 #include "heldwrites_p.h"
 #include "inflighttable_p.h"
 #include "optimisticlayers_p.h"
+#include "outboxqueue_p.h"
 #include "pollsubscriptions_p.h"
 #include "validatortable_p.h"
 #include "scheduler_p.h"
@@ -29,6 +30,7 @@ class ControllerPrivate
 {
 public:
     explicit ControllerPrivate(Controller *controller);
+    static ControllerPrivate *get(Controller *controller) { return controller->d.get(); }
 
     //! The cache key of \a endpoint + \a params, or the InvalidRequest error saying why there is
     //! none (null endpoint, malformed path, missing parameter). \a caller names the API in it.
@@ -165,6 +167,35 @@ public:
     //! The state of \a requestKey's read for getResponse(): paused, retrying, attempt.
     void readProgress(const QString &requestKey, ResponseState *state) const;
 
+    // The outbox (controlleroutbox.cpp, docs/offline-outbox.md) -------------------------------
+    //! Whether \a endpoint's calls go through the outbox: a mutation with queueWhenOffline.
+    static bool queues(const RestEndpoint &endpoint);
+    //! fetch() of such a mutation: records it in the outbox (and its file) before it is sent.
+    void enqueue(detail::InFlightRequest &request);
+    //! Makes \a request one of the outbox: sent with \a idempotencyKey on every attempt.
+    static void markOutbox(detail::InFlightRequest &request, const QByteArray &idempotencyKey);
+    //! Whether the failed attempt of outbox \a request is tried again whatever its attempts and
+    //! callers: no answer (which queues it), or a 5xx / 408 / 429 once it is queued. Sets
+    //! \a policy to the backoff to wait with.
+    static bool outboxRetries(detail::InFlightRequest &request, const NetworkError &error,
+                              RetryPolicy *policy);
+    //! Whether an outbox request may be sent now: online, and no item before it waits.
+    bool outboxMaySend(quint64 id) const;
+    //! Sends the next item when none is under way (online only, one at a time); \a reconnected:
+    //! an item waiting out its backoff goes at once.
+    void pumpOutbox(bool reconnected);
+    //! \a request (of the outbox) was answered or ended: it leaves the outbox, the next goes.
+    void outboxFinished(const detail::InFlightRequest &request);
+    //! Items read from a file whose endpoint is known become requests (waiting for their turn).
+    void resolveOutbox();
+    //! Loads the outbox file at \a path (replaying its items) and writes every change there;
+    //! an empty path: memory only.
+    void setOutboxFile(const QString &path);
+    //! Writes the outbox file (when one is set); warns once when it cannot.
+    void writeOutbox();
+    //! Drops every item (resetEntireStore()): requests still in flight leave the outbox.
+    void clearOutbox();
+
     // Refetch triggers (controllertriggers.cpp) ------------------------------------------------
     bool offline() const { return !online; }
     //! Connectivity changed (or another source was set).
@@ -235,6 +266,12 @@ public:
     QSet<QString> refetchQueued;
     bool drainScheduled = false;
     static constexpr int RefetchBatch = 8;
+    //! The pending changes (a child of q) and where they are kept.
+    Outbox *outbox = nullptr;
+    QString outboxFile;
+    bool outboxWriteWarned = false;
+    //! The outbox item sent or waiting out its backoff (one at a time), 0 when none.
+    quint64 outboxSending = 0;
 };
 
 } // namespace DataClient

@@ -113,6 +113,8 @@ void ControllerPrivate::complete(quint64 id, detail::BackgroundJson::Result *wor
     // commit() and fail() emitted changed(); a slot may have destroyed the Controller.
     if (alive && stateChanged)
         Q_EMIT q->fetchStateChanged(request->key);
+    if (alive)
+        outboxFinished(*request); // it leaves the outbox; the next item goes
     // Resolve last (the request is ours, not the Controller's): continuations of the callers
     // see the store and the fetch state settled.
 }
@@ -189,6 +191,7 @@ QVariant ControllerPrivate::answerValue(const InFlightRequest &request, const Pa
 bool ControllerPrivate::fail(InFlightRequest &request, const NetworkError &error)
 {
     qCDebug(lcController).noquote() << "failed" << request.requestKey << error.message();
+    request.failure = error;
     ChangeSet rollback = removeLayers(request.layer, 0, {});
     if (!request.placeholder.isEmpty())
         rollback.unite(refusePlaceholder(request, error));

@@ -120,10 +120,18 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
         request->layer = applyOptimistic(*endpoint, params, body, request->date, &optimisticChanges,
                                          &request->placeholder);
     InFlightRequest &added = inFlight.add(request);
-    // Offline, a read waits (paused) and keeps its callers; reconnect() sends it.
-    added.paused = read && offline();
-    if (!added.paused)
+    const bool inOutbox = !read && queues(*endpoint);
+    if (inOutbox)
+        enqueue(added);
+    // Offline, a read waits (paused) and keeps its callers; reconnect() sends it. An outbox
+    // item waits for its turn (online, and every item before it answered).
+    added.paused = inOutbox ? !outboxMaySend(added.id) : read && offline();
+    added.queued = inOutbox && added.paused;
+    if (!added.paused) {
         send(added);
+        if (inOutbox)
+            outboxSending = added.id;
+    }
     QFuture<QVariant> future = join(added);
     qCDebug(lcController).noquote() << "fetch" << requestKey << (read ? "(read)" : "(mutation)")
                                     << (added.paused ? "paused: offline" : "");
@@ -180,7 +188,8 @@ QFuture<QVariant> ControllerPrivate::join(InFlightRequest &request)
     const quint64 id = request.id;
     QObject::connect(watcher, &QFutureWatcherBase::canceled, q, [this, id] {
         InFlightRequest *running = inFlight.find(id);
-        if (!running || running->callers.waiting() > 0)
+        // An outbox item stays until the server answers it, whoever waits for it.
+        if (!running || running->outbox || running->callers.waiting() > 0)
             return;
         qCDebug(lcController).noquote()
             << "every caller of" << running->requestKey << "canceled: aborting it";

@@ -31,14 +31,21 @@ std::optional<NetworkError> failureOf(QFuture<void> answer)
 
 bool ControllerPrivate::retryLater(InFlightRequest &request)
 {
-    if (shuttingDown || request.attempt > request.retry.count || request.callers.waiting() == 0)
+    if (shuttingDown)
         return false;
     const std::optional<NetworkError> error = failureOf(request.networkFuture());
-    if (!error || !RetryBackoff::isRetriable(*error))
+    if (!error)
+        return false;
+    RetryPolicy policy = request.retry;
+    // An outbox item may be tried until the server answers it (controlleroutbox.cpp).
+    const bool outboxRetry = request.outbox && outboxRetries(request, *error, &policy);
+    if (!outboxRetry
+        && (request.attempt > request.retry.count || request.callers.waiting() == 0
+            || !RetryBackoff::isRetriable(*error)))
         return false;
     const double unit = random ? random() : QRandomGenerator::global()->generateDouble();
     const qint64 delay
-        = RetryBackoff::delayBefore(request.attempt + 1, request.retry, *error, unit, now());
+        = RetryBackoff::delayBefore(request.attempt + 1, policy, *error, unit, now());
     ++request.attempt;
     const quint64 id = request.id;
     request.backoff = scheduler->scheduleIn(delay, q, [this, id] { retryNow(id); });
@@ -56,11 +63,11 @@ void ControllerPrivate::retryNow(quint64 id)
         return;
     request->backoff = 0;
     // Every caller left (a query destroyed during backoff): nothing more is sent.
-    if (request->callers.waiting() == 0) {
+    if (request->callers.waiting() == 0 && !request->outbox) {
         endWaiting(id, "every caller left during backoff");
         return;
     }
-    if (request->read && offline()) {
+    if ((request->read || request->outbox) && offline()) {
         request->paused = true; // reconnect() sends it
         Q_EMIT q->fetchStateChanged(request->key);
         return;

@@ -33,13 +33,17 @@ void ControllerPrivate::reconnect()
 {
     // Reads that waited for the network go first; then stale shown keys (a read of a key in
     // flight joins it: one request per key, however often the network flapped).
+    const QPointer<Controller> alive(q);
+    // The outbox first: its changes are replayed (one at a time) before the reads they affect.
+    pumpOutbox(true);
+    if (!alive)
+        return;
     QList<quint64> paused;
     for (const InFlightRequest *request : inFlight.all()) {
-        if (request->paused)
+        if (request->paused && !request->outbox)
             paused.append(request->id);
     }
     std::sort(paused.begin(), paused.end()); // in the order they were made
-    const QPointer<Controller> alive(q);
     for (const quint64 id : std::as_const(paused)) {
         InFlightRequest *request = inFlight.find(id);
         if (!alive || offline())

@@ -163,6 +163,8 @@ void Controller::resetEntireStore()
     ++d->generation;
     // Requests waiting to retry or for connectivity end canceled; nothing of them is stored.
     d->endAllWaiting();
+    // Changes not yet confirmed belong to the store that was reset (a logout): dropped.
+    d->clearOutbox();
     // Reads in flight are aborted at once (their answers would be dropped anyway; mutations
     // keep running, their answers dropped too), and new reads must not join them.
     for (detail::InFlightRequest *request : d->inFlight.all()) {

@@ -9,6 +9,7 @@
 #include <DataClient/compactjson.h>
 #include <DataClient/conditionalrequest.h>
 #include <DataClient/endpointoptions.h>
+#include <DataClient/networkerror.h>
 #include <DataClient/params.h>
 #include <DataClient/retrypolicy.h>
 
@@ -19,6 +20,7 @@
 #include <QtCore/QVariant>
 
 #include <memory>
+#include <optional>
 
 QT_BEGIN_NAMESPACE
 class QFutureWatcherBase;
@@ -52,8 +54,17 @@ struct InFlightRequest
     RetryPolicy retry;
     //! The Scheduler entry that sends the next attempt (backoff), 0 when none waits.
     quint64 backoff = 0;
-    //! Not sent: it waits for connectivity (a read started or due while offline).
+    //! Not sent: it waits for connectivity (a read started or due while offline), or, in the
+    //! outbox, for its turn.
     bool paused = false;
+    //! A mutation kept in the Controller's outbox (queueWhenOffline) until the server answers
+    //! it, whether or not a caller still waits (controlleroutbox.cpp).
+    bool outbox = false;
+    //! An outbox mutation that had to wait: made offline or behind other changes, read from the
+    //! outbox file, or an attempt got no answer. A 5xx then retries it too, without a limit.
+    bool queued = false;
+    //! Its final failure, for Controller::outboxFailed().
+    std::optional<NetworkError> failure;
 
     //! Between attempts or before the first one: no network exchange runs.
     bool isWaiting() const { return backoff != 0 || paused; }

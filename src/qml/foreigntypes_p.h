@@ -3,6 +3,7 @@
 #pragma once
 
 #include <DataClient/collectionmodel.h>
+#include <DataClient/outbox.h>
 #include <DataClient/restendpoint.h>
 
 #include <QtQml/qqml.h>
@@ -16,6 +17,14 @@ struct CollectionModelForeign
     QML_FOREIGN(DataClient::CollectionModel)
     QML_NAMED_ELEMENT(CollectionModel)
     QML_UNCREATABLE("A CollectionModel is made in C++; in QML use Suspense or Live")
+};
+
+struct OutboxForeign
+{
+    Q_GADGET
+    QML_FOREIGN(DataClient::Outbox)
+    QML_NAMED_ELEMENT(Outbox)
+    QML_UNCREATABLE("The outbox is a Controller's: Controller.outbox")
 };
 
 struct RestEndpointForeign

@@ -63,9 +63,24 @@ void QmlControllerSingleton::setControllerObject(QObject *object)
 void QmlControllerSingleton::followOnline()
 {
     disconnect(m_onlineConnection);
-    if (Controller *current = controller())
-        m_onlineConnection = connect(current, &Controller::onlineChanged, this,
-                                     &QmlControllerSingleton::onlineChanged);
+    disconnect(m_outboxConnection);
+    Controller *current = controller();
+    if (!current)
+        return;
+    m_onlineConnection = connect(current, &Controller::onlineChanged, this,
+                                 &QmlControllerSingleton::onlineChanged);
+    m_outboxConnection
+        = connect(current, &Controller::outboxFailed, this,
+                  [this](const QByteArray &method, const QUrl &url, const NetworkError &error) {
+                      Q_EMIT outboxFailed(QString::fromLatin1(method), url.toString(),
+                                          error.message(), error.status());
+                  });
+}
+
+Outbox *QmlControllerSingleton::outbox() const
+{
+    const Controller *current = controller();
+    return current ? current->outbox() : nullptr;
 }
 
 bool QmlControllerSingleton::isOnline() const

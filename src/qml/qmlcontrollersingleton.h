@@ -2,6 +2,7 @@
 #pragma once
 
 #include <DataClient/global.h>
+#include <DataClient/outbox.h>
 
 #include "fetchresult.h"
 
@@ -47,6 +48,9 @@ class DATACLIENT_QML_EXPORT QmlControllerSingleton : public QObject
     //! Writing it drives a manual source: the first write replaces the system's source with a
     //! manual one (an "Online" switch of an app or a demo).
     Q_PROPERTY(bool online READ isOnline WRITE setOnline NOTIFY onlineChanged)
+    //! The Controller's pending changes (docs/offline-outbox.md): `outbox.count`, and a list
+    //! model with the roles method, url and since.
+    Q_PROPERTY(DataClient::Outbox *outbox READ outbox NOTIFY controllerChanged)
 
 public:
     explicit QmlControllerSingleton(QQmlEngine *engine, QObject *parent = nullptr);
@@ -56,6 +60,7 @@ public:
     void setControllerObject(QObject *controller);
     bool isOnline() const;
     void setOnline(bool online);
+    DataClient::Outbox *outbox() const;
 
     //! Runs the endpoint (reads are de-duplicated, mutations optimistic when the endpoint is).
     Q_INVOKABLE DataClient::Qml::FetchResult *fetch(QObject *endpoint,
@@ -78,6 +83,10 @@ public:
 Q_SIGNALS:
     void controllerChanged();
     void onlineChanged();
+    //! The server refused a change of the outbox (Controller::outboxFailed()): it was dropped
+    //! and rolled back. \a message says why, \a status is the HTTP status (0: none).
+    void outboxFailed(const QString &method, const QString &url, const QString &message,
+                      int status);
 
 private:
     struct CallArguments;
@@ -93,6 +102,7 @@ private:
 
     QQmlEngine *m_engine;
     QMetaObject::Connection m_onlineConnection;
+    QMetaObject::Connection m_outboxConnection;
 };
 
 } // namespace DataClient::Qml

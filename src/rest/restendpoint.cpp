@@ -185,6 +185,11 @@ bool RestEndpoint::refetchOnActivate() const
     return d->options.refetchOnActivate;
 }
 
+bool RestEndpoint::queueWhenOffline() const
+{
+    return d->options.queueWhenOffline;
+}
+
 bool RestEndpoint::isValid() const
 {
     return d->error.isEmpty();

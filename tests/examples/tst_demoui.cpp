@@ -395,6 +395,33 @@ private Q_SLOTS:
             QVERIFY(todo[u"id"_s].toInt() > 0);
         engine.reset(); // before the server it talks to
         window = nullptr;
+
+    // Offline, an edit shows at once, waits in the outbox ("1 change waiting") and nothing is
+    // sent; back online it reaches the server and the line goes away (docs/offline-outbox.md).
+    void anOfflineEditWaitsInTheOutboxAndGoesOnline()
+    {
+        QVERIFY(start());
+        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        QObject *onlineSwitch = child(u"onlineSwitch"_s);
+        QObject *waiting = child(u"outboxLabel"_s);
+        QVERIFY(onlineSwitch && waiting);
+        QVERIFY(!waiting->property("visible").toBool());
+        QVERIFY(QMetaObject::invokeMethod(onlineSwitch, "toggle"));
+        QVERIFY(QMetaObject::invokeMethod(onlineSwitch, "toggled"));
+        const QVariantMap todo = row(1);
+        const bool before = todo.value(u"completed"_s).toBool();
+        const QString path = u"/todos/"_s + todo.value(u"id"_s).toString();
+        invoke("todoList", "toggleRequested", Q_ARG(QVariant, todo), Q_ARG(bool, !before));
+        QCOMPARE(row(1).value(u"completed"_s).toBool(), !before); // shown at once
+        QVERIFY(waiting->property("visible").toBool());
+        QCOMPARE(waiting->property("text").toString(), u"1 change waiting"_s);
+        QCOMPARE(requests("PATCH", path), 0);
+
+        QVERIFY(QMetaObject::invokeMethod(onlineSwitch, "toggle"));
+        QVERIFY(QMetaObject::invokeMethod(onlineSwitch, "toggled"));
+        QTRY_COMPARE(stored(todo.value(u"id"_s))[u"completed"_s].toBool(), !before);
+        QCOMPARE(requests("PATCH", path), 1);
+        QTRY_VERIFY(!waiting->property("visible").toBool());
     }
 
     void livePanelKeepsPolling()

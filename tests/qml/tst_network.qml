@@ -1,6 +1,7 @@
 // Real networks in QML (issue 13): Resource `retry` (and bad settings warned about, nothing
 // sent), a Suspense showing `retrying` and `attempt` while a read is retried, and
-// `Controller.online` driving a manual connectivity: `paused` while offline, refetched online.
+// `Controller.online` driving a manual connectivity: `paused` while offline, refetched online;
+// and (issue 16) `queueWhenOffline`: `Controller.outbox.count` and `Controller.outboxFailed`.
 import QtQuick
 import QtTest
 import DataClient
@@ -24,6 +25,12 @@ TestCase {
         Suspense { endpoint: todos.get; params: ({ id: 2 }) }
     }
     SignalSpy { id: retryingSpy; signalName: "retryingChanged" }
+    // The outbox (issue 16, docs/offline-outbox.md).
+    Resource {
+        id: queued; urlPrefix: backend.url; path: "/todos/:id"; schema: todo
+        optimistic: true; queueWhenOffline: true
+    }
+    SignalSpy { id: outboxFailedSpy; target: Controller; signalName: "outboxFailed" }
 
     function init() {
         Controller.online = true
@@ -34,6 +41,33 @@ TestCase {
     function test_retryOptionReadsBack() {
         compare(todos.retry.count, 1)
         compare(todos.refetchOnActivate, true)
+    }
+
+    function test_anOfflineChangeWaitsInTheOutbox() {
+        compare(todos.queueWhenOffline, false)
+        Controller.online = false
+        Controller.fetch(queued.partialUpdate, { id: 1 }, { title: "offline" })
+        compare(Controller.outbox.count, 1)
+        wait(0)
+        compare(backend.requestCount("PATCH", "/todos/1"), 0)
+        Controller.online = true
+        tryCompare(Controller.outbox, "count", 0, 5000)
+        compare(backend.requestCount("PATCH", "/todos/1"), 1)
+        compare(backend.todo(1).title, "offline")
+    }
+
+    function test_aRefusedChangeIsReported() {
+        outboxFailedSpy.clear()
+        Controller.online = false // queued: its refusal is reported by the signal
+        Controller.fetch(queued.partialUpdate, { id: 1 }, { title: "refused" })
+        backend.failNext(1, 422)
+        ignoreWarning(/outbox: dropped PATCH/)
+        Controller.online = true
+        outboxFailedSpy.wait(5000)
+        compare(outboxFailedSpy.signalArguments[0][0], "PATCH")
+        compare(outboxFailedSpy.signalArguments[0][1], backend.url + "/todos/1")
+        compare(outboxFailedSpy.signalArguments[0][3], 422)
+        compare(Controller.outbox.count, 0)
     }
 
     function test_aQueryShowsRetrying() {

@@ -70,6 +70,18 @@ protected:
                      qlonglong(expected));
         return others == expected;
     }
+    //! A new Controller on the same clock and connectivity (a restart, for the outbox tests).
+    void newController()
+    {
+        controller = std::make_unique<DataClient::Controller>();
+        clock->install(controller.get());
+        // Full jitter at one half: attempt 2 waits 500 ms, 3 waits 1000, 4 waits 2000.
+        controller->setRandomSource([] { return 0.5; });
+        controller->setConnectivity(connectivity.get());
+    }
+    //! Runs at the end of init(), after the server, clock, connectivity and Controller exist.
+    virtual void setUp() { }
+
     //! Requests received for /items/<id>.
     qsizetype requestsFor(int id) const
     {
@@ -95,13 +107,10 @@ private Q_SLOTS:
         });
         server->route("POST", u"/sentinel"_s,
                       [](const RecordedRequest &) { return ServerResponse::json(QJsonObject {}); });
-        controller = std::make_unique<DataClient::Controller>();
         clock = std::make_unique<VirtualClock>();
-        clock->install(controller.get());
-        // Full jitter at one half: attempt 2 waits 500 ms, 3 waits 1000, 4 waits 2000.
-        controller->setRandomSource([] { return 0.5; });
         connectivity = std::make_unique<DataClient::Connectivity>();
-        controller->setConnectivity(connectivity.get());
+        newController();
+        setUp();
     }
     void cleanup()
     {

@@ -1,0 +1,62 @@
+// The outbox's pure part (issue 16): the mutations that wait for the server, in the order they
+// were made, each under the id of the request that sends it. No I/O, no Controller: the
+// Controller (controlleroutbox.cpp) decides when an item goes, outboxfile.cpp stores the list.
+#pragma once
+
+#include <DataClient/params.h>
+
+#include <QtCore/QByteArray>
+#include <QtCore/QJsonValue>
+#include <QtCore/QList>
+#include <QtCore/QString>
+#include <QtCore/QUrl>
+
+#include <utility>
+
+namespace DataClient::detail {
+
+/*!
+    One mutation kept until the server answered it: what replaying it needs after a restart,
+    and never a credential (Authorization and Cookie headers are made again by the endpoint's
+    hooks on every attempt).
+*/
+struct OutboxItem
+{
+    //! The endpoint's stable name (Outbox::endpointIdentity()): found again after a restart.
+    QString endpoint;
+    QByteArray method;
+    //! The URL it was made for (shown to the user; the request builds its own from params).
+    QUrl url;
+    Params params;
+    //! Undefined when the mutation has no body.
+    QJsonValue body;
+    //! When it was made (ms since the epoch, the Controller's clock).
+    qint64 since = 0;
+    //! Sent as the Idempotency-Key header of every attempt.
+    QByteArray idempotencyKey;
+
+    friend bool operator==(const OutboxItem &, const OutboxItem &) = default;
+};
+
+//! The items in the order they were made; ids are the Controller's request ids.
+class OutboxQueue
+{
+public:
+    void append(quint64 id, OutboxItem item) { m_items.append({id, std::move(item)}); }
+    //! Removes item \a id; returns the row it had, or -1.
+    qsizetype remove(quint64 id);
+    qsizetype indexOf(quint64 id) const;
+    const OutboxItem *find(quint64 id) const;
+    quint64 idAt(qsizetype row) const { return m_items.at(row).first; }
+    const OutboxItem &at(qsizetype row) const { return m_items.at(row).second; }
+    qsizetype size() const { return m_items.size(); }
+    bool isEmpty() const { return m_items.isEmpty(); }
+    //! The items without their ids, in order (what the file stores).
+    QList<OutboxItem> items() const;
+    void clear() { m_items.clear(); }
+
+private:
+    QList<std::pair<quint64, OutboxItem>> m_items;
+};
+
+} // namespace DataClient::detail
