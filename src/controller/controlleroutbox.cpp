@@ -191,8 +191,8 @@ void ControllerPrivate::resolveOutbox()
         markOutbox(*request, item.idempotencyKey);
         if (endpoint->optimistic()) {
             ChangeSet shown;
-            request->layer
-                = applyOptimistic(*endpoint, item.params, item.body, request->date, &shown);
+            request->layer = applyOptimistic(*endpoint, item.params, item.body, request->date,
+                                             &shown, &request->placeholder);
             changes.unite(shown);
         }
         inFlight.add(request);

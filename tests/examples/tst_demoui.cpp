@@ -395,6 +395,7 @@ private Q_SLOTS:
             QVERIFY(todo[u"id"_s].toInt() > 0);
         engine.reset(); // before the server it talks to
         window = nullptr;
+    }
 
     // Offline, an edit shows at once, waits in the outbox ("1 change waiting") and nothing is
     // sent; back online it reaches the server and the line goes away (docs/offline-outbox.md).
