@@ -58,6 +58,7 @@ using OptimisticFunction = std::function<std::optional<QJsonValue>(
     | retry               | retries with backoff (RetryPolicy); unset = the kind's default:    |
     |                     | reads RetryPolicy::forReads(), mutations none                      |
     | refetchOnActivate   | stale shown keys refetch when the application becomes active again |
+    | persist             | false: its results stay out of the persisted store (docs/offline.md)|
 */
 #define DATACLIENT_SHARED_ENDPOINT_OPTIONS(X)                                                      \
     X(int, pollFrequency, 0)                                                                       \
@@ -69,7 +70,8 @@ using OptimisticFunction = std::function<std::optional<QJsonValue>(
     X(qint64, maxResponseBytes, ::DataClient::RequestInit::DefaultMaxResponseBytes)                \
     X(bool, validators, true)                                                                      \
     X(std::optional<::DataClient::RetryPolicy>, retry, std::nullopt)                               \
-    X(bool, refetchOnActivate, true)
+    X(bool, refetchOnActivate, true)                                                               \
+    X(bool, persist, true)
 
 //! A field of an options struct from DATACLIENT_SHARED_ENDPOINT_OPTIONS, with its default.
 #define DATACLIENT_OPTION_FIELD(Type, name, value) Type name = value;
@@ -107,7 +109,7 @@ struct DATACLIENT_REST_EXPORT EndpointOptions
     //! Whether calling it changes server data; default: any method but GET and HEAD.
     std::optional<bool> sideEffect {};
     // pollFrequency, dataExpiryLength, errorExpiryLength, credentials, timeout, headers,
-    // maxResponseBytes, validators, retry, refetchOnActivate: see
+    // maxResponseBytes, validators, retry, refetchOnActivate, persist: see
     // DATACLIENT_SHARED_ENDPOINT_OPTIONS.
     DATACLIENT_SHARED_ENDPOINT_OPTIONS(DATACLIENT_OPTION_FIELD)
 };
