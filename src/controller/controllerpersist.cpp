@@ -181,6 +181,8 @@ void ControllerPrivate::persistWritten(const QString &error)
         Q_EMIT q->persistenceError(error);
     }
     p.failing = !error.isEmpty();
+    if (error.isEmpty())
+        qCDebug(lcController).noquote() << "persisted the store to" << persistenceFilePath();
     if (p.dirty) {
         p.dirty = false; // persistDirty() schedules the next one
         persistDirty();
