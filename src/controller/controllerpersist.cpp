@@ -90,12 +90,18 @@ void ControllerPrivate::openPersistence(const QString &setting)
                         << "hydrated" << loaded.snapshot.entityCount() << "entities and"
                         << loaded.snapshot.results.size() << "results from" << path;
                     emitChanged(changes);
+                    // What was just read is what the file holds: nothing to write back.
+                    if (p.timer && scheduler)
+                        scheduler->cancel(p.timer);
+                    p.timer = 0;
+                    p.dirty = false;
                 } else {
                     qCInfo(lcController).noquote()
                         << "the store already holds data: not hydrated from" << path;
                     persistDirty();
                 }
-            } else if (loaded.outcome == SnapshotCodec::Outcome::Loaded && store->entityCount() > 0) {
+            } else if (loaded.outcome == SnapshotCodec::Outcome::Loaded
+                       && store->entityCount() > 0) {
                 persistDirty();
             }
         }

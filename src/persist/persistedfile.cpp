@@ -14,8 +14,7 @@ using namespace Qt::StringLiterals;
 
 namespace DataClient::detail {
 
-PersistedFile::PersistedFile(const QString &path, QObject *parent)
-    : QObject(parent), m_path(path)
+PersistedFile::PersistedFile(const QString &path, QObject *parent) : QObject(parent), m_path(path)
 {
     const QFileInfo info(path);
     if (!QDir().mkpath(info.absolutePath())) {
@@ -29,7 +28,7 @@ PersistedFile::PersistedFile(const QString &path, QObject *parent)
         m_lock->getLockInfo(&pid, &host, &app);
         m_error = m_lock->error() == QLockFile::LockFailedError
             ? u"%1 is in use by another Controller (process %2 %3 holds %1.lock)"_s.arg(
-                  path, QString::number(pid), app)
+                path, QString::number(pid), app)
             : u"cannot lock %1 (%1.lock: permission denied or unwritable folder)"_s.arg(path);
         m_lock.reset();
     }

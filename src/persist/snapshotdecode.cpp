@@ -4,6 +4,7 @@
 // passes its checksum but was written wrong is refused as well.
 #include "bytes_p.h"
 
+#include <DataClient/private/jsonparser_p.h>
 #include <DataClient/private/snapshotcodec_p.h>
 
 #include <QtCore/QJsonDocument>
@@ -19,7 +20,7 @@ namespace DataClient::detail {
 
 namespace {
 
-constexpr int MaxDepth = 512;
+constexpr int MaxDepth = MaxJsonDepth; // what the JSON parser lets into the store
 
 class Decoder
 {
@@ -119,13 +120,13 @@ public:
         case Tag::EntityRef:
         case Tag::CollectionRef: {
             quint64 table = 0, slot = 0;
-            if (!in.varint(&table) || !in.varint(&slot) || table > 0xffffffffu || slot > 0xffffffffu)
+            if (!in.varint(&table) || !in.varint(&slot) || table > 0xffffffffu
+                || slot > 0xffffffffu)
                 return fail(u"a reference cut short or out of range"_s);
             // Checked against the tables by StoreSnapshot::check().
-            builder.appendValue(Value::makeRef(Tag(tag) == Tag::EntityRef
-                                                   ? ValueType::EntityRef
-                                                   : ValueType::CollectionRef,
-                                               quint32(table), quint32(slot)));
+            builder.appendValue(Value::makeRef(
+                Tag(tag) == Tag::EntityRef ? ValueType::EntityRef : ValueType::CollectionRef,
+                quint32(table), quint32(slot)));
             return true;
         }
         }
@@ -223,10 +224,12 @@ bool Decoder::payload(StoreSnapshot *s, SchemaPrints *prints)
     if (!in.count(&n, 3))
         return fail(u"the entity tables cut short"_s);
     s->entityTables.resize(size_t(n));
+    quint64 claimed = 0; // slots of every table: each takes 2 bytes or more of what follows
     for (SnapshotEntityTable &table : s->entityTables) {
         quint8 omitted = 0;
         quint64 slots = 0;
-        if (!in.string(&table.key) || !in.u8(&omitted) || !in.count(&slots, 2))
+        if (!in.string(&table.key) || !in.u8(&omitted) || !in.count(&slots, 2)
+            || (claimed += slots) > quint64(in.left() / 2))
             return fail(u"the entity tables cut short"_s);
         table.omitted = omitted != 0;
         table.slots.resize(size_t(slots));
@@ -306,8 +309,8 @@ SnapshotCodec::Decoded SnapshotCodec::decode(QByteArrayView bytes)
     if (bytes.size() < qsizetype(sizeof Magic) || std::memcmp(bytes.data(), Magic, sizeof Magic))
         decoded.reason = u"not a DataClient store file (no magic)"_s;
     else if (bytes.size() < HeaderSize)
-        decoded.reason = u"the header is cut short (%1 of %2 bytes)"_s.arg(bytes.size()).arg(
-            HeaderSize);
+        decoded.reason
+            = u"the header is cut short (%1 of %2 bytes)"_s.arg(bytes.size()).arg(HeaderSize);
     if (!decoded.reason.isEmpty())
         return decoded;
     ByteReader header(bytes.sliced(sizeof Magic, HeaderSize - sizeof Magic));
@@ -318,15 +321,15 @@ SnapshotCodec::Decoded SnapshotCodec::decode(QByteArrayView bytes)
     header.fixed64(&sum);
     if (version != FormatVersion) {
         decoded.outcome = Outcome::WrongVersion;
-        decoded.reason = u"format version %1, this build reads version %2"_s.arg(version).arg(
-            FormatVersion);
+        decoded.reason
+            = u"format version %1, this build reads version %2"_s.arg(version).arg(FormatVersion);
         return decoded;
     }
     const QByteArrayView payload = bytes.sliced(HeaderSize);
     if (quint64(payload.size()) != size) {
-        decoded.reason = u"%1 bytes of data where the header says %2 (cut short or torn)"_s
-                             .arg(payload.size())
-                             .arg(size);
+        decoded.reason
+            = u"%1 bytes of data where the header says %2 (cut short or torn)"_s.arg(payload.size())
+                  .arg(size);
         return decoded;
     }
     if (checksum(payload) != sum) {
@@ -339,13 +342,13 @@ SnapshotCodec::Decoded SnapshotCodec::decode(QByteArrayView bytes)
         decoded.snapshot = {};
         return decoded;
     }
-    if (combined(decoded.prints) != fingerprint) {
-        decoded.reason = u"the fingerprint in the header does not match the data"_s;
+    if (const QString why = decoded.snapshot.check(); !why.isEmpty()) {
+        decoded.reason = u"inconsistent data: "_s + why;
         decoded.snapshot = {};
         return decoded;
     }
-    if (const QString why = decoded.snapshot.check(); !why.isEmpty()) {
-        decoded.reason = u"inconsistent data: "_s + why;
+    if (combined(decoded.prints) != fingerprint) {
+        decoded.reason = u"the fingerprint in the header does not match the data"_s;
         decoded.snapshot = {};
         return decoded;
     }

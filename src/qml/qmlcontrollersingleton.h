@@ -47,6 +47,11 @@ class DATACLIENT_QML_EXPORT QmlControllerSingleton : public QObject
     //! Writing it drives a manual source: the first write replaces the system's source with a
     //! manual one (an "Online" switch of an app or a demo).
     Q_PROPERTY(bool online READ isOnline WRITE setOnline NOTIFY onlineChanged)
+    //! The Controller's persisted store (docs/offline.md): "" off, "default", or a file path.
+    Q_PROPERTY(QString persistence READ persistence WRITE setPersistence NOTIFY persistenceChanged)
+    //! The least time between two writes of the persisted store (ms, default 1000).
+    Q_PROPERTY(int persistIntervalMs READ persistIntervalMs WRITE setPersistIntervalMs NOTIFY
+                   persistIntervalMsChanged)
 
 public:
     explicit QmlControllerSingleton(QQmlEngine *engine, QObject *parent = nullptr);
@@ -56,6 +61,12 @@ public:
     void setControllerObject(QObject *controller);
     bool isOnline() const;
     void setOnline(bool online);
+    QString persistence() const;
+    void setPersistence(const QString &persistence);
+    int persistIntervalMs() const;
+    void setPersistIntervalMs(int ms);
+    //! Deletes the persisted file now (logout); resetEntireStore() does it too.
+    Q_INVOKABLE void clearPersisted();
 
     //! Runs the endpoint (reads are de-duplicated, mutations optimistic when the endpoint is).
     Q_INVOKABLE DataClient::Qml::FetchResult *fetch(QObject *endpoint,
@@ -78,6 +89,10 @@ public:
 Q_SIGNALS:
     void controllerChanged();
     void onlineChanged();
+    void persistenceChanged();
+    void persistIntervalMsChanged();
+    //! The persisted store could not be used or written; the app keeps working in memory.
+    void persistenceError(const QString &message);
 
 private:
     struct CallArguments;
@@ -90,9 +105,12 @@ private:
 
     //! Forwards the current Controller's onlineChanged().
     void followOnline();
+    //! Forwards the current Controller's persistence signals (qmlcontrollerpersist.cpp).
+    void followPersistence();
 
     QQmlEngine *m_engine;
     QMetaObject::Connection m_onlineConnection;
+    QList<QMetaObject::Connection> m_persistConnections;
 };
 
 } // namespace DataClient::Qml

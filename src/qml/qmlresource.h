@@ -73,6 +73,8 @@ class DATACLIENT_QML_EXPORT QmlResource : public QObject, public QQmlParserStatu
     Q_PROPERTY(QJSValue retry READ retry WRITE setRetry NOTIFY optionsChanged)
     Q_PROPERTY(bool refetchOnActivate READ refetchOnActivate WRITE setRefetchOnActivate NOTIFY
                    optionsChanged)
+    //! false: its results stay out of the persisted store (docs/offline.md).
+    Q_PROPERTY(bool persist READ persist WRITE setPersist NOTIFY optionsChanged)
     // Hooks (SPEC 4.4), the `Endpoint` option written as functions
     Q_PROPERTY(QJSValue process READ process WRITE setProcess NOTIFY optionsChanged)
     Q_PROPERTY(
@@ -134,6 +136,8 @@ public:
     void setRetry(const QJSValue &value) { setSharedOption(u"retry", value); }
     bool refetchOnActivate() const { return sharedOption(u"refetchOnActivate").toBool(); }
     void setRefetchOnActivate(bool value) { setSharedOption(u"refetchOnActivate", value); }
+    bool persist() const { return sharedOption(u"persist").toBool(); }
+    void setPersist(bool value) { setSharedOption(u"persist", value); }
     QJSValue process() const { return m_options.process; }
     void setProcess(const QJSValue &value);
     QJSValue getRequestInit() const { return m_options.getRequestInit; }

@@ -196,7 +196,8 @@ bool StoreSnapshot::restoreInto(Store &store) const
     for (const SnapshotCollectionTable &in : collectionTables) {
         CollectionTable &table = d.collectionTable(in.key, in.itemTable);
         for (const SnapshotCollection &collection : in.slots) {
-            CollectionSlot &slot = table.slots[table.findOrAdd(collection.argsKey, collection.args)];
+            CollectionSlot &slot
+                = table.slots[table.findOrAdd(collection.argsKey, collection.args)];
             slot.items = collection.items;
             slot.exists = collection.exists;
             if (collection.exists)

@@ -5,6 +5,7 @@
 #include "logcapture.h"
 #include "persistfixture.h"
 
+#include <DataClient/qmlcontroller.h>
 #include <DataClient/store.h>
 #include <DataClient/testing/testserver.h>
 #include <DataClient/testing/virtualclock.h>
@@ -12,7 +13,10 @@
 #include <QtCore/QFile>
 #include <QtCore/QJsonDocument>
 #include <QtCore/QRegularExpression>
+#include <QtCore/QStandardPaths>
 #include <QtCore/QTemporaryDir>
+#include <QtQml/QQmlComponent>
+#include <QtQml/QQmlEngine>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -96,7 +100,9 @@ private Q_SLOTS:
         QVERIFY(state.found);
         QVERIFY(state.loading);
         QTRY_COMPARE(controller.getResponse(endpoint).status, ExpiryStatus::Valid);
-        QCOMPARE(controller.getResponse(endpoint).data.toList().at(0).toMap().value(u"round"_s).toInt(), 2);
+        QCOMPARE(
+            controller.getResponse(endpoint).data.toList().at(0).toMap().value(u"round"_s).toInt(),
+            2);
         QCOMPARE(server.requestCount(), 1);
     }
 
@@ -177,6 +183,59 @@ private Q_SLOTS:
         QTest::ignoreMessage(QtWarningMsg, "persistIntervalMs must not be negative, got -1");
         controller.setPersistIntervalMs(-1);
         QCOMPARE(controller.persistIntervalMs(), 1000);
+    }
+
+    void defaultIsInAppLocalData()
+    {
+        QStandardPaths::setTestModeEnabled(true); // ~/.qttest, not the user's data
+        const QString expected
+            = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)
+            + u"/dataclient/store.dcstore"_s;
+        QFile::remove(expected);
+        {
+            DataClient::Controller controller;
+            controller.setPersistence(QStringLiteral("default")); // before the first query
+            QCOMPARE(controller.persistence(), u"default"_s);
+            controller.setResponse(offline(), {}, todoValues(1, 1));
+        }
+        QVERIFY(QFile::exists(expected));
+        QFile::remove(expected);
+    }
+
+    void qmlSingletonForwardsPersistence()
+    {
+        persistTodos(2, 1);
+        Controller controller;
+        QQmlEngine engine;
+        DataClient::setQmlController(&engine, &controller);
+        QQmlComponent component(&engine);
+        const QByteArray qml = "import QtQml; import DataClient\n"
+                               "QtObject {\n"
+                               "  property string file\n"
+                               "  property int errors: 0\n"
+                               "  property var connection: Controller.persistenceError.connect(\n"
+                               "      function(message) { errors += 1 })\n"
+                               "  function open() { Controller.persistIntervalMs = 250;\n"
+                               "                    Controller.persistence = file }\n"
+                               "  function logout() { Controller.clearPersisted() }\n"
+                               "}";
+        component.setData(qml, QUrl::fromLocalFile(u"inline.qml"_s));
+        std::unique_ptr<QObject> root(component.create());
+        QVERIFY2(root, qPrintable(component.errorString()));
+        root->setProperty("file", path());
+        QVERIFY(QMetaObject::invokeMethod(root.get(), "open"));
+        QCOMPARE(controller.persistence(), path());
+        QCOMPARE(controller.persistIntervalMs(), 250);
+        QCOMPARE(controller.store().entityCount(), 2); // hydrated
+        QVERIFY(QMetaObject::invokeMethod(root.get(), "logout"));
+        QVERIFY(!QFile::exists(path()));
+        // A second Controller on the file: the error reaches QML.
+        Controller holder;
+        holder.setPersistence(dir.filePath(u"other.dcstore"_s));
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"in use by another Controller"_s));
+        root->setProperty("file", dir.filePath(u"other.dcstore"_s));
+        QVERIFY(QMetaObject::invokeMethod(root.get(), "open"));
+        QCOMPARE(root->property("errors").toInt(), 1);
     }
 };
 

@@ -69,7 +69,8 @@ private Q_SLOTS:
         QCOMPARE(restored.resultMeta(u"GET /todos"_s), (Meta {100, 200, 300}));
         const auto rows = [](Store &from) {
             QList<QVariantMap> maps;
-            const QVariantList list = from.denormalize(u"GET /todos"_s, todoList(), {}).data.toList();
+            const QVariantList list
+                = from.denormalize(u"GET /todos"_s, todoList(), {}).data.toList();
             for (const QVariant &row : list)
                 maps.append(row.toMap());
             return maps;
@@ -116,7 +117,8 @@ private Q_SLOTS:
         QTest::newRow("corrupted") << corrupt << u"the checksum does not match"_s;
         QByteArray version = good;
         version[8] = 2;
-        QTest::newRow("wrong version") << version << u"format version 2, this build reads version 1"_s;
+        QTest::newRow("wrong version")
+            << version << u"format version 2, this build reads version 1"_s;
     }
     void badFiles()
     {
@@ -133,7 +135,8 @@ private Q_SLOTS:
         store.setResponse(u"GET /todos"_s, todoList(), {}, todoValues(2, 1), Meta {});
         StoreSnapshot snapshot = StoreSnapshot::take(store);
         snapshot.entityTables[0].slots.pop_back();
-        const SnapshotCodec::Decoded decoded = SnapshotCodec::decode(SnapshotCodec::encode(snapshot, {}));
+        const SnapshotCodec::Decoded decoded
+            = SnapshotCodec::decode(SnapshotCodec::encode(snapshot, {}));
         QCOMPARE(int(decoded.outcome), int(SnapshotCodec::Outcome::Corrupt));
         QVERIFY2(decoded.reason.contains(u"does not exist"_s), qPrintable(decoded.reason));
     }
@@ -162,7 +165,9 @@ private Q_SLOTS:
         QCOMPARE(first.persistence(), path());
         Controller second;
         QSignalSpy errors(&second, &Controller::persistenceError);
-        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"persistence refused: .*is in use by another Controller"_s));
+        QTest::ignoreMessage(
+            QtWarningMsg,
+            QRegularExpression(u"persistence refused: .*is in use by another Controller"_s));
         second.setPersistence(path());
         QCOMPARE(errors.size(), 1);
         QVERIFY(errors.at(0).at(0).toString().contains(path()));
@@ -178,9 +183,12 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(blocked + u"/x"_s));
         Controller controller;
         QSignalSpy errors(&controller, &Controller::persistenceError);
-        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"dropped the persisted store .*blocked - cannot read it"_s));
+        QTest::ignoreMessage(
+            QtWarningMsg,
+            QRegularExpression(u"dropped the persisted store .*blocked - cannot read it"_s));
         controller.setPersistence(blocked);
-        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"persisting the store failed: cannot write"_s));
+        QTest::ignoreMessage(QtWarningMsg,
+                             QRegularExpression(u"persisting the store failed: cannot write"_s));
         controller.setResponse(todos(u"http://127.0.0.1:9"_s), {}, todoValues(1, 1));
         QVERIFY(errors.wait(5000));
         QVERIFY(errors.at(0).at(0).toString().contains(blocked));

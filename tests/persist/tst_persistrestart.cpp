@@ -41,7 +41,7 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(path()));
         QCOMPARE(server.requestCount(), 0);
 
-        server.routeDeferred("GET", u"/todos"_s, [](const auto &, const auto &) { });
+        server.routeDeferred("GET", u"/todos"_s, [](const auto &, const auto &) {});
         const ProcessRun read = runProcess(child(), {u"read"_s, path(), server.url()});
         QCOMPARE(read.exitCode, 0);
         const QStringList lines = read.out.split(u'\n', Qt::SkipEmptyParts);
@@ -78,14 +78,16 @@ private Q_SLOTS:
                 continue; // killed before its first write
             QVERIFY(file.open(QIODevice::ReadOnly));
             const SnapshotCodec::Decoded decoded = SnapshotCodec::decode(file.readAll());
-            QVERIFY2(decoded.outcome == SnapshotCodec::Outcome::Loaded,
-                     qPrintable(u"round %1 (seed %2): %3"_s.arg(round).arg(seed).arg(decoded.reason)));
+            QVERIFY2(
+                decoded.outcome == SnapshotCodec::Outcome::Loaded,
+                qPrintable(u"round %1 (seed %2): %3"_s.arg(round).arg(seed).arg(decoded.reason)));
             Store store;
             QVERIFY(decoded.snapshot.restoreInto(store));
             QCOMPARE(store.entityCount(u"Todo"_s), 300);
             // One whole state: every todo of one round, never a mix.
             const QVariantList rows
-                = store.denormalize(u"GET http://127.0.0.1:9/todos"_s, todoList(), {}).data.toList();
+                = store.denormalize(u"GET http://127.0.0.1:9/todos"_s, todoList(), {})
+                      .data.toList();
             QCOMPARE(rows.size(), 300);
             const int stateRound = rows.first().toMap().value(u"round"_s).toInt();
             for (const QVariant &row : rows)
@@ -96,7 +98,8 @@ private Q_SLOTS:
             lastRound = stateRound;
             ++loaded;
         }
-        QVERIFY2(loaded >= 3, qPrintable(u"only %1 files to check (seed %2)"_s.arg(loaded).arg(seed)));
+        QVERIFY2(loaded >= 3,
+                 qPrintable(u"only %1 files to check (seed %2)"_s.arg(loaded).arg(seed)));
         Q_UNUSED(lastRound);
     }
 };
