@@ -46,6 +46,17 @@ void makeStale(StoreSnapshot &snapshot, qint64 now)
         stale(result.meta);
 }
 
+//! What a write saves: the committed tables without what is left out, and the fingerprints of
+//! this run's schemas and of the hydrated keys not read yet (as the file had them).
+std::pair<StoreSnapshot, SchemaPrints> toWrite(const PersistState &p, const Store &store)
+{
+    SchemaPrints prints = p.current;
+    for (auto it = p.unchecked.cbegin(); it != p.unchecked.cend(); ++it)
+        prints.insert(it.key(), it.value());
+    return {StoreSnapshot::take(store, SnapshotFilter {p.leftOutEntities, p.leftOut}),
+            std::move(prints)};
+}
+
 } // namespace
 
 QString ControllerPrivate::persistenceFilePath() const
@@ -81,7 +92,9 @@ void ControllerPrivate::openPersistence(const QString &setting)
             if (loaded.outcome == SnapshotCodec::Outcome::Loaded
                 && !loaded.snapshot.entityTables.empty()) {
                 makeStale(loaded.snapshot, now());
-                if (loaded.snapshot.restoreInto(*store)) {
+                const bool wasEmpty = store->entityCount() == 0 && store->resultKeys().isEmpty();
+                QString why;
+                if (loaded.snapshot.restoreInto(*store, &why)) {
                     p.unchecked = loaded.prints;
                     ChangeSet changes;
                     for (const SnapshotResult &result : loaded.snapshot.results)
@@ -95,6 +108,10 @@ void ControllerPrivate::openPersistence(const QString &setting)
                         scheduler->cancel(p.timer);
                     p.timer = 0;
                     p.dirty = false;
+                } else if (wasEmpty) {
+                    qCWarning(lcController).noquote()
+                        << "dropped the persisted store" << path << "-" << why;
+                    file->remove();
                 } else {
                     qCInfo(lcController).noquote()
                         << "the store already holds data: not hydrated from" << path;
@@ -113,7 +130,7 @@ void ControllerPrivate::openPersistence(const QString &setting)
 void ControllerPrivate::persistNoteSchema(const Schema &schema)
 {
     PersistState &p = *persist;
-    SnapshotCodec::addPrints(schema, &p.current);
+    SnapshotCodec::addPrints(schema, &p.current, &p.leftOutEntities);
     if (p.unchecked.isEmpty())
         return;
     for (auto it = p.current.cbegin(); it != p.current.cend(); ++it) {
@@ -172,10 +189,8 @@ void ControllerPrivate::persistWrite()
         return;
     p.dirty = false;
     p.lastWrite = now();
-    SchemaPrints prints = p.current;
-    for (auto it = p.unchecked.cbegin(); it != p.unchecked.cend(); ++it)
-        prints.insert(it.key(), it.value()); // hydrated, not yet read: as the file had them
-    p.file->write(StoreSnapshot::take(*store, SnapshotFilter {{}, p.leftOut}), std::move(prints));
+    auto [snapshot, prints] = toWrite(p, *store);
+    p.file->write(std::move(snapshot), std::move(prints));
 }
 
 void ControllerPrivate::persistWritten(const QString &error)
@@ -204,13 +219,10 @@ void ControllerPrivate::flushPersisted()
         scheduler->cancel(p.timer);
     p.timer = 0;
     p.dirty = false;
-    SchemaPrints prints = p.current;
-    for (auto it = p.unchecked.cbegin(); it != p.unchecked.cend(); ++it)
-        prints.insert(it.key(), it.value());
     p.file->waitForWrite(); // one write at a time; the previous file stays until this one
-    const QString error = PersistedFile::save(
-        p.file->path(),
-        SnapshotCodec::encode(StoreSnapshot::take(*store, SnapshotFilter {{}, p.leftOut}), prints));
+    const auto [snapshot, prints] = toWrite(p, *store);
+    const QString error
+        = PersistedFile::save(p.file->path(), SnapshotCodec::encode(snapshot, prints));
     if (!error.isEmpty())
         qCWarning(lcController).noquote() << "persisting the store failed:" << error;
 }

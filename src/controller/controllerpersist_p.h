@@ -26,6 +26,8 @@ struct PersistState
     QHash<const RestEndpoint *, std::shared_ptr<const RestEndpoint>> checked;
     //! Results of endpoints with `persist: false`.
     QSet<QString> leftOut;
+    //! Entity keys whose schema says withPersist(false).
+    QSet<QString> leftOutEntities;
     quint64 timer = 0; // the scheduled write, 0 when none
     qint64 lastWrite = -1; // when the last write started (clock time)
     bool dirty = false; // the store changed since the last snapshot

@@ -7,6 +7,7 @@
 #include <QtCore/QFileInfo>
 #include <QtCore/QFutureWatcher>
 #include <QtCore/QPromise>
+#include <QtCore/QRegularExpression>
 #include <QtCore/QSaveFile>
 #include <QtCore/QThreadPool>
 
@@ -31,6 +32,22 @@ PersistedFile::PersistedFile(const QString &path, QObject *parent) : QObject(par
                 path, QString::number(pid), app)
             : u"cannot lock %1 (%1.lock: permission denied or unwritable folder)"_s.arg(path);
         m_lock.reset();
+        return;
+    }
+    removeLeftovers();
+}
+
+void PersistedFile::removeLeftovers()
+{
+    // QSaveFile writes "<name>.XXXXXX" and renames it; a process killed before the rename leaves
+    // it behind. Ours (we hold the lock, so nobody else writes one now) except `<name>.outbox`.
+    const QFileInfo info(m_path);
+    static const QRegularExpression temporary(u"^\\.[A-Za-z0-9]{6}$"_s);
+    const QStringList names = info.dir().entryList({info.fileName() + u".*"_s}, QDir::Files);
+    for (const QString &name : names) {
+        const QString suffix = name.mid(info.fileName().size());
+        if (suffix != u".outbox"_s && temporary.match(suffix).hasMatch())
+            QFile::remove(info.dir().filePath(name));
     }
 }
 

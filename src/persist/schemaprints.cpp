@@ -17,6 +17,7 @@ namespace {
 struct PrintWalk
 {
     SchemaPrints *prints;
+    QSet<QString> *leftOut;
 
     void walk(const Schema &schema) { visitSchema(schema, *this); }
     void none() { }
@@ -24,6 +25,8 @@ struct PrintWalk
     {
         if (e.isNull() || prints->contains(e.key()))
             return; // each key once (and cycles end here)
+        if (leftOut && !e.persists())
+            leftOut->insert(e.key());
         QStringList parts {e.key(), e.pkField()};
         QStringList deserialized = e.deserializedFields();
         deserialized.sort();
@@ -72,9 +75,9 @@ struct PrintWalk
 
 } // namespace
 
-void SnapshotCodec::addPrints(const Schema &schema, SchemaPrints *prints)
+void SnapshotCodec::addPrints(const Schema &schema, SchemaPrints *prints, QSet<QString> *leftOut)
 {
-    PrintWalk {prints}.walk(schema);
+    PrintWalk {prints, leftOut}.walk(schema);
 }
 
 } // namespace DataClient::detail

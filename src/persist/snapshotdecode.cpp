@@ -12,6 +12,7 @@
 #include <QtCore/QSet>
 
 #include <cmath>
+#include <memory>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -162,8 +163,13 @@ public:
             shape = id == 0 ? m_shapes.back().get() : m_shapes[size_t(id - 1)].get();
             count = quint64(shape->size());
         }
-        NodeBuilder builder;
-        builder.reserve(qsizetype(count), 0);
+        // One builder per depth, kept: its buffers are reused by every node at that depth (10k
+        // records would otherwise allocate and grow 10k value lists and blobs).
+        if (m_builders.size() <= size_t(depth))
+            m_builders.resize(size_t(depth) + 1);
+        if (!m_builders[size_t(depth)])
+            m_builders[size_t(depth)] = std::make_unique<NodeBuilder>();
+        NodeBuilder &builder = *m_builders[size_t(depth)];
         for (quint64 i = 0; i < count; ++i) {
             if (!value(builder, depth))
                 return {};
@@ -207,6 +213,7 @@ public:
 
 private:
     std::vector<ShapeRef> m_shapes;
+    std::vector<std::unique_ptr<NodeBuilder>> m_builders; // by depth
 };
 
 bool Decoder::payload(StoreSnapshot *s, SchemaPrints *prints)

@@ -113,12 +113,8 @@ QString StoreSnapshot::check() const
         if (names.contains(table.key))
             return u"entity key %1 twice"_s.arg(table.key);
         names.insert(table.key);
-        QSet<QString> pks;
-        pks.reserve(qsizetype(table.slots.size()));
+        // A pk twice is found by restoreInto(), which hashes every pk anyway.
         for (const SnapshotEntity &entity : table.slots) {
-            if (pks.contains(entity.pk))
-                return u"pk %1 twice in %2"_s.arg(entity.pk, table.key);
-            pks.insert(entity.pk);
             if (!entity.node)
                 continue;
             if (entity.node->isArray || !entity.node->shape)
@@ -162,16 +158,26 @@ QString StoreSnapshot::check() const
     return {};
 }
 
-bool StoreSnapshot::restoreInto(Store &store) const
+bool StoreSnapshot::restoreInto(Store &store, QString *why) const
 {
     StorePrivate &d = *store.d;
+    const auto refuse = [why](const QString &reason) {
+        if (why)
+            *why = reason;
+        return false;
+    };
     if (!d.entityTables.empty() || !d.collectionTables.empty() || !d.results.isEmpty()
         || !d.layers.empty())
-        return false;
+        return refuse(u"the store holds data"_s);
     for (const SnapshotEntityTable &table : entityTables) {
         if (table.slots.size() > EntityTable::capacity())
-            return false;
+            return refuse(u"more entities of %1 than a table holds"_s.arg(table.key));
     }
+    // The store was empty: emptying its tables again undoes a restore that stopped half-way.
+    const auto undo = [&d] {
+        d.entityTables.clear();
+        d.entityTableIds.clear();
+    };
     d.clearMemo();
     // One MetaBlock per run of equal metas: what one write gave its 10k entities stays shared.
     MetaRef shared;
@@ -186,7 +192,12 @@ bool StoreSnapshot::restoreInto(Store &store) const
         EntityTable &table = d.entityTable(in.key);
         table.reserve(in.slots.size());
         for (const SnapshotEntity &entity : in.slots) {
-            EntitySlot &slot = table.slots[table.findOrAdd(entity.pk)];
+            const size_t expected = table.slots.size();
+            if (table.findOrAdd(entity.pk) != expected) {
+                undo();
+                return refuse(u"pk %1 twice in %2"_s.arg(entity.pk, in.key));
+            }
+            EntitySlot &slot = table.slots[expected];
             slot.node = entity.node;
             slot.deleted = entity.deleted;
             if (entity.node || entity.deleted)

@@ -59,7 +59,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     FUZZ_CHECK(decoded.snapshot.check().isEmpty());
     Store store;
-    FUZZ_CHECK(decoded.snapshot.restoreInto(store));
+    QString why;
+    if (!decoded.snapshot.restoreInto(store, &why)) {
+        // Only a pk twice is left to restoreInto(); it leaves the store empty.
+        FUZZ_CHECK(why.contains(u" twice in "_s));
+        FUZZ_CHECK(store.entityCount() == 0 && store.resultKeys().isEmpty());
+        return 0;
+    }
     // Everything loaded reads back, with and without the schema it was (maybe) written with.
     const Schema todos = Schema::array(Schema::entity(EntitySchema(u"Todo"_s)));
     for (const SnapshotResult &result : decoded.snapshot.results) {

@@ -147,6 +147,27 @@ private Q_SLOTS:
         QCOMPARE(controller.getResponse(offline()).found, false);
     }
 
+    void entityPersistFalseLeavesItsRecordsOut()
+    {
+        const Schema secret
+            = Schema::array(Schema::entity(EntitySchema(u"Todo"_s).withPersist(false)));
+        QVERIFY(!EntitySchema(u"Todo"_s).withPersist(false).persists());
+        QVERIFY(EntitySchema(u"Todo"_s).persists());
+        {
+            Controller controller;
+            controller.setPersistence(path());
+            controller.setResponse(todos(u"http://127.0.0.1:9"_s, true, secret), {},
+                                   todoValues(2, 1));
+            QCOMPARE(controller.store().entityCount(u"Todo"_s), 2);
+        }
+        QFile file(path());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(!file.readAll().contains("todo 1"));
+        Controller controller;
+        controller.setPersistence(path());
+        QCOMPARE(controller.store().entityCount(u"Todo"_s), 0);
+    }
+
     void otherSchemasDropTheFile()
     {
         persistTodos(2, 1);

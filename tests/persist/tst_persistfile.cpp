@@ -141,6 +141,26 @@ private Q_SLOTS:
         QVERIFY2(decoded.reason.contains(u"does not exist"_s), qPrintable(decoded.reason));
     }
 
+    void aPkTwiceIsRefused()
+    {
+        Store store;
+        store.setResponse(u"GET /todos"_s, todoList(), {}, todoValues(2, 1), Meta {});
+        StoreSnapshot snapshot = StoreSnapshot::take(store);
+        snapshot.entityTables[0].slots[1].pk = snapshot.entityTables[0].slots[0].pk;
+        SchemaPrints prints;
+        SnapshotCodec::addPrints(todoList(), &prints);
+        writeFile(SnapshotCodec::encode(snapshot, prints));
+        QTest::ignoreMessage(QtWarningMsg,
+                             QRegularExpression(u"dropped the persisted store "_s
+                                                + QRegularExpression::escape(path())
+                                                + u" - pk 1 twice in Todo"_s));
+        Controller controller;
+        controller.setPersistence(path());
+        QCOMPARE(controller.store().entityCount(), 0);
+        QVERIFY(controller.store().resultKeys().isEmpty());
+        QVERIFY(!QFile::exists(path()));
+    }
+
     void ownerOnlyPermissions()
     {
         QFile::remove(path());

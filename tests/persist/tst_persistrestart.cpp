@@ -9,6 +9,7 @@
 
 #include <DataClient/private/snapshotcodec_p.h>
 
+#include <QtCore/QDir>
 #include <QtCore/QElapsedTimer>
 #include <QtCore/QFile>
 #include <QtCore/QProcess>
@@ -101,6 +102,16 @@ private Q_SLOTS:
         QVERIFY2(loaded >= 3,
                  qPrintable(u"only %1 files to check (seed %2)"_s.arg(loaded).arg(seed)));
         Q_UNUSED(lastRound);
+        // The next process takes over the killed one's lock and deletes the temporary files its
+        // interrupted writes left; the outbox beside the file is not one of them.
+        QFile outbox(path() + u".outbox"_s);
+        QVERIFY(outbox.open(QIODevice::WriteOnly));
+        outbox.close();
+        const ProcessRun last
+            = runProcess(child(), {u"write"_s, path(), u"http://127.0.0.1:9"_s, u"1"_s});
+        QCOMPARE(last.exitCode, 0);
+        const QStringList left = QDir(dir.path()).entryList(QDir::Files, QDir::Name);
+        QCOMPARE(left, (QStringList {u"store.dcstore"_s, u"store.dcstore.outbox"_s}));
     }
 };
 

@@ -47,6 +47,9 @@ Q_SIGNALS:
     void finished(const QString &error);
 
 private:
+    //! Deletes the temporary files of writes a killed process left (the lock is ours).
+    void removeLeftovers();
+
     QString m_path;
     QString m_error;
     std::unique_ptr<QLockFile> m_lock;

@@ -12,6 +12,7 @@
 #include <QtCore/QByteArray>
 #include <QtCore/QByteArrayView>
 #include <QtCore/QHash>
+#include <QtCore/QSet>
 #include <QtCore/QString>
 
 namespace DataClient::detail {
@@ -44,8 +45,10 @@ struct DATACLIENT_PERSIST_EXPORT SnapshotCodec
     static Decoded decode(QByteArrayView bytes);
     //! The fingerprint of all \a prints together (the header's).
     static quint64 combined(const SchemaPrints &prints);
-    //! Adds the fingerprint of every entity schema \a schema holds (never 0) not in \a prints yet.
-    static void addPrints(const Schema &schema, SchemaPrints *prints);
+    //! Adds the fingerprint of every entity schema \a schema holds (never 0) not in \a prints yet,
+    //! and to \a leftOut (if given) the keys of those with withPersist(false).
+    static void addPrints(const Schema &schema, SchemaPrints *prints,
+                          QSet<QString> *leftOut = nullptr);
     //! A 64-bit checksum of \a bytes (not cryptographic: it detects torn and damaged files).
     static quint64 checksum(QByteArrayView bytes);
 };

@@ -82,11 +82,12 @@ struct DATACLIENT_STORE_EXPORT StoreSnapshot
     //! (the store's thread).
     static StoreSnapshot take(const Store &store, const SnapshotFilter &filter = {});
     //! Why the snapshot is not consistent (a reference or item naming no slot, a record that is
-    //! not an object, a repeated pk), or an empty string. A decoded file is checked before use.
+    //! not an object, a key twice), or an empty string. A decoded file is checked before use.
     QString check() const;
     //! Makes \a store's tables this snapshot's. \a store must be empty (nothing written since it
-    //! was made or reset) and the snapshot checked; returns false (store untouched) otherwise.
-    bool restoreInto(Store &store) const;
+    //! was made or reset) and the snapshot checked; otherwise, or when a table holds a pk twice,
+    //! returns false with the reason in \a why, the store left empty.
+    bool restoreInto(Store &store, QString *why = nullptr) const;
     qsizetype entityCount() const;
 };
 
