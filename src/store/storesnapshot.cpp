@@ -76,6 +76,12 @@ struct RefCheck
 {
     const StoreSnapshot &snapshot;
 
+    //! Whether \a ref's (table, slot) is one of \a tables'.
+    template<typename Tables> static bool names(const Tables &tables, const Value &ref)
+    {
+        return ref.ref.table < tables.size() && ref.ref.slot < tables[ref.ref.table].slots.size();
+    }
+
     QString node(const Node *node, int depth) const
     {
         if (depth > 1000)
@@ -85,16 +91,12 @@ struct RefCheck
             if (value.type == ValueType::Object || value.type == ValueType::Array) {
                 if (const QString why = this->node(value.node, depth + 1); !why.isEmpty())
                     return why;
-            } else if (value.type == ValueType::EntityRef) {
-                if (value.ref.table >= snapshot.entityTables.size()
-                    || value.ref.slot >= snapshot.entityTables[value.ref.table].slots.size())
-                    return u"a reference to entity slot %1 of table %2, which does not exist"_s
-                        .arg(value.ref.slot)
-                        .arg(value.ref.table);
-            } else if (value.type == ValueType::CollectionRef) {
-                if (value.ref.table >= snapshot.collectionTables.size()
-                    || value.ref.slot >= snapshot.collectionTables[value.ref.table].slots.size())
-                    return u"a reference to list slot %1 of table %2, which does not exist"_s
+            } else if (value.isRef()) {
+                const bool entity = value.type == ValueType::EntityRef;
+                if (entity ? !names(snapshot.entityTables, value)
+                           : !names(snapshot.collectionTables, value))
+                    return u"a reference to %1 slot %2 of table %3, which does not exist"_s
+                        .arg(entity ? u"entity"_s : u"list"_s)
                         .arg(value.ref.slot)
                         .arg(value.ref.table);
             }
