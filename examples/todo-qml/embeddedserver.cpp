@@ -78,7 +78,7 @@ bool EmbeddedServer::start(int latencyMs, double failRate, QString *error)
         return status().withDelay(m_latencyMs);
     });
 
-    if (!m_server->listen()) {
+    if (!(m_preferredPort && m_server->listen(m_preferredPort)) && !m_server->listen()) {
         *error = u"the embedded server could not listen on 127.0.0.1"_s;
         return false;
     }

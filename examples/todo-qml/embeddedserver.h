@@ -37,6 +37,9 @@ public:
     explicit EmbeddedServer(QObject *parent = nullptr);
     ~EmbeddedServer() override;
 
+    //! Listen on \a port if it is free (0, the default: an ephemeral port), e.g. the one of the
+    //! last run, so that what the demo persisted under its URLs is found again.
+    void setPreferredPort(quint16 port) { m_preferredPort = port; }
     //! Seeds the data and listens. False with \a error set if the port cannot be opened.
     bool start(int latencyMs, double failRate, QString *error);
     //! start(), then prints the URL (stdout) or "<program>: error: ..." (stderr): what the
@@ -59,6 +62,7 @@ private:
     DataClient::Testing::TestServer *m_server = nullptr;
     DataClient::Testing::FakeRestApi *m_api = nullptr;
     int m_latencyMs = 0;
+    quint16 m_preferredPort = 0;
     double m_failRate = 0;
     QRandomGenerator m_listFailures {7}; // seeded: a flaky run fails the same way every time
     QDateTime m_startedAt;

@@ -9,6 +9,9 @@
 #include <DataClient/controller.h>
 
 #include <QtCore/QDir>
+#include <QtCore/QFile>
+#include <QtCore/QFileInfo>
+#include <QtCore/QStandardPaths>
 #include <QtCore/QTextStream>
 #include <QtGui/QGuiApplication>
 #include <QtQml/QQmlApplicationEngine>
@@ -24,6 +27,20 @@ namespace {
 bool startServer(EmbeddedServer *server, const DemoOptions &options)
 {
     return server->startAndReport(options.latencyMs, options.failRate, u"dataclient-demo"_s);
+}
+
+quint16 readPort(const QString &file)
+{
+    QFile in(file);
+    return in.open(QIODevice::ReadOnly) ? in.readAll().trimmed().toUShort() : 0;
+}
+
+void writePort(const QString &file, quint16 port)
+{
+    QDir().mkpath(QFileInfo(file).absolutePath());
+    QFile out(file);
+    if (out.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        out.write(QByteArray::number(port));
 }
 
 // --serve: the REST API without a window, for trying other clients against it.
@@ -69,18 +86,28 @@ int main(int argc, char **argv)
     if (qEnvironmentVariableIsEmpty("QT_QUICK_CONTROLS_STYLE"))
         QQuickStyle::setStyle(u"Fusion"_s);
 
+    // The store and the outbox persist under the app's data folder (docs/offline.md): started
+    // with --offline after a run online, the demo shows the last data at once and keeps the
+    // edits made offline until the Online switch is on. What is kept is keyed by URL, so the
+    // embedded server asks for the port of the last run first.
+    DataClient::Controller *controller = DataClient::Controller::instance();
+    controller->setPersistence(u"default"_s);
+    const QString portFile = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)
+        + u"/embedded-server-port"_s;
+
     std::unique_ptr<EmbeddedServer> server;
     QString apiUrl = options.apiUrl.toString();
     if (apiUrl.isEmpty()) {
         server = std::make_unique<EmbeddedServer>();
+        server->setPreferredPort(readPort(portFile));
         if (!startServer(server.get(), options))
             return 1;
         apiUrl = server->url();
+        writePort(portFile, quint16(QUrl(apiUrl).port()));
     }
 
     // The header's Online switch drives the app's own connectivity source (Controller.online in
     // QML), not the machine's network, so --offline and the switch work the same everywhere.
-    DataClient::Controller *controller = DataClient::Controller::instance();
     auto *connectivity = new DataClient::Connectivity(controller);
     connectivity->setOnline(!options.offline);
     controller->setConnectivity(connectivity);

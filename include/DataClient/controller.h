@@ -72,6 +72,17 @@ class DATACLIENT_CONTROLLER_EXPORT Controller : public QObject
     //! The changes waiting for the server (endpoints with queueWhenOffline; never null).
     Q_PROPERTY(DataClient::Outbox *outbox READ outbox CONSTANT)
 
+    //! The persisted store (docs/offline.md): empty = off (the default); "default" = a file
+    //! under QStandardPaths::AppLocalDataLocation ("dataclient/store.dcstore"); else the file's
+    //! path. Setting it hydrates an empty store from the file at once (before any query reads:
+    //! persisted data shows Stale and revalidates); then the committed store is written behind,
+    //! at most once per persistIntervalMs, off the GUI thread. A file another Controller holds
+    //! is refused (persistenceError()).
+    Q_PROPERTY(QString persistence READ persistence WRITE setPersistence NOTIFY persistenceChanged)
+    //! The least time (ms) between two writes of the persisted store (default 1000).
+    Q_PROPERTY(int persistIntervalMs READ persistIntervalMs WRITE setPersistIntervalMs NOTIFY
+                   persistIntervalMsChanged)
+
 public:
     //! Milliseconds since the epoch; replaceable for tests (setClock()).
     using Clock = std::function<qint64()>;
@@ -242,6 +253,15 @@ public:
         them and retries with backoff; a 4xx drops one (outboxFailed()).
     */
     Outbox *outbox() const;
+    // Persisted store (docs/offline.md) ------------------------------------------------------
+
+    QString persistence() const;
+    void setPersistence(const QString &persistence);
+    int persistIntervalMs() const;
+    void setPersistIntervalMs(int ms);
+    //! Deletes the persisted file now (logout); the store in memory stays. resetEntireStore()
+    //! does it too.
+    Q_INVOKABLE void clearPersisted();
 
     // Time -------------------------------------------------------------------------------------
 
@@ -288,6 +308,12 @@ Q_SIGNALS:
     */
     void outboxFailed(const QByteArray &method, const QUrl &url,
                       const DataClient::NetworkError &error);
+    //! The persisted file changed (opened, closed, refused).
+    void persistenceChanged();
+    void persistIntervalMsChanged();
+    //! The persisted store could not be used or written (refused lock, unwritable path, full
+    //! disk); the Controller keeps working in memory. Emitted once until a write succeeds.
+    void persistenceError(const QString &message);
 
 private:
     friend class ControllerPrivate;

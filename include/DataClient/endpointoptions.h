@@ -60,6 +60,7 @@ using OptimisticFunction = std::function<std::optional<QJsonValue>(
     | refetchOnActivate   | stale shown keys refetch when the application becomes active again |
     | queueWhenOffline    | a mutation made offline or failing with a network error waits in   |
     |                     | the Controller's outbox, replayed later (docs/offline-outbox.md)   |
+    | persist             | false: its results stay out of the persisted store (docs/offline.md)|
 */
 #define DATACLIENT_SHARED_ENDPOINT_OPTIONS(X)                                                      \
     X(int, pollFrequency, 0)                                                                       \
@@ -72,6 +73,7 @@ using OptimisticFunction = std::function<std::optional<QJsonValue>(
     X(bool, validators, true)                                                                      \
     X(std::optional<::DataClient::RetryPolicy>, retry, std::nullopt)                               \
     X(bool, refetchOnActivate, true)                                                               \
+    X(bool, persist, true)                                                                         \
     X(bool, queueWhenOffline, false)
 
 //! A field of an options struct from DATACLIENT_SHARED_ENDPOINT_OPTIONS, with its default.
@@ -110,7 +112,7 @@ struct DATACLIENT_REST_EXPORT EndpointOptions
     //! Whether calling it changes server data; default: any method but GET and HEAD.
     std::optional<bool> sideEffect {};
     // pollFrequency, dataExpiryLength, errorExpiryLength, credentials, timeout, headers,
-    // maxResponseBytes, validators, retry, refetchOnActivate, queueWhenOffline: see
+    // maxResponseBytes, validators, retry, refetchOnActivate, queueWhenOffline, persist: see
     // DATACLIENT_SHARED_ENDPOINT_OPTIONS.
     DATACLIENT_SHARED_ENDPOINT_OPTIONS(DATACLIENT_OPTION_FIELD)
 };

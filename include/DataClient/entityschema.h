@@ -81,6 +81,9 @@ public:
     EntitySchema withMerge(MergeFunction merge) const;
     //! Values of fields the record lacks, added when reading (a gadget's defaults).
     EntitySchema withDefaults(const QVariantMap &defaults) const;
+    //! false: records of this key stay out of the persisted store (docs/offline.md: tokens,
+    //! private messages); lists and results that hold them show them missing after a restart.
+    EntitySchema withPersist(bool persist) const;
 
     bool isNull() const;
     QString key() const;
@@ -98,6 +101,8 @@ public:
     bool hasMerge() const;
     QJsonObject merge(const QJsonObject &existing, const QJsonObject &incoming) const;
     QVariantMap defaults() const;
+    //! Whether records of this key are persisted (default true; withPersist()).
+    bool persists() const;
     //! The Q_GADGET this schema was made from (fromGadget()), else nullptr.
     const QMetaObject *gadget() const;
 

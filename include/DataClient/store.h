@@ -23,6 +23,9 @@
 namespace DataClient {
 
 class StorePrivate;
+namespace detail {
+struct StoreSnapshot;
+}
 
 /*!
     The normalized store (DESIGN.md §1): entities keyed by (entity key, pk) with their meta,
@@ -111,6 +114,7 @@ public:
     StoreGarbageOutcome collectGarbage(const StoreGarbageRequest &request);
 
 private:
+    friend struct detail::StoreSnapshot; // the persisted store reads and restores the tables
     std::unique_ptr<StorePrivate> d;
 };
 

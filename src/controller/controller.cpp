@@ -110,6 +110,7 @@ Meta ControllerPrivate::responseMeta(const RestEndpoint &endpoint, qint64 date) 
 
 void ControllerPrivate::emitChanged(const ChangeSet &changes)
 {
+    persistDirty(); // even a commit that changed nothing shown may renew a meta
     if (!changes.isEmpty())
         Q_EMIT q->changed(changes);
 }
@@ -136,6 +137,7 @@ Controller::Controller(QNetworkAccessManager *network, QObject *parent)
 
 Controller::~Controller()
 {
+    d->flushPersisted(); // what was committed is on disk before the lock goes
     d->shutdown();
 }
 
@@ -181,6 +183,7 @@ ResponseState Controller::getResponse(const EndpointPtr &endpoint, const Params 
         state.error = keyError;
         return state;
     }
+    d->persistNote(*endpoint); // a persisted file made with other schemas is never read
     d->gc.touch(key, d->now()); // a read is a use: the least recently used goes first
     const detail::FetchState *fetchState = d->states.find(key);
     state.loading = fetchState && fetchState->loading > 0;
@@ -235,6 +238,8 @@ bool Controller::isLoading(const EndpointPtr &endpoint, const Params &params) co
 Denormalized Controller::get(const Schema &schema, const Params &args) const
 {
     DATACLIENT_ASSERT_THREAD(this);
+    if (!d->persist->unchecked.isEmpty())
+        d->persistNoteSchema(schema);
     return d->store->query(schema, args);
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "backgroundjson_p.h"
+#include "controllerpersist_p.h"
 #include "fetchstates_p.h"
 #include "garbagecollector_p.h"
 #include "heldwrites_p.h"
@@ -234,6 +235,26 @@ public:
     void gcReleased(const QString &key, const EndpointPtr &endpoint, const Params &params);
     //! The store changed (changed() was emitted).
     void gcNoteChanges(const ChangeSet &changes);
+
+    // Persisted store (controllerpersist.cpp, docs/offline.md) -------------------------------
+    //! The file the store is persisted in (absolute), empty while persistence is off or refused.
+    //! Controller::persistenceChanged() is emitted when it changes (the outbox keeps
+    //! `<path>.outbox` beside it).
+    QString persistenceFilePath() const;
+    //! Opens \a setting's file (hydrating an empty store from it) after closing the current one.
+    void openPersistence(const QString &setting);
+    //! Writes what is not on disk yet, synchronously (closing, destruction).
+    void flushPersisted();
+    //! Before reading or writing with \a endpoint's schema: its fingerprints are this run's, and
+    //! a loaded file made with other schemas is dropped. \a resultKey (may be empty) is left out
+    //! of the file when the endpoint has `persist: false`.
+    void persistNote(const RestEndpoint &endpoint, const QString &resultKey = {});
+    void persistNoteSchema(const Schema &schema);
+    //! The store changed: a write is scheduled (at most one per persistIntervalMs).
+    void persistDirty();
+    void persistWrite();
+    void persistWritten(const QString &error);
+    std::unique_ptr<detail::PersistState> persist = std::make_unique<detail::PersistState>();
 
     Controller *q;
     QPointer<QNetworkAccessManager> network;

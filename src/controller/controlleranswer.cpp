@@ -132,6 +132,7 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
     if (store->hasResult(resultKey) && store->resultMeta(resultKey).date > request.date)
         resultKey.clear();
     const Meta meta = responseMeta(endpoint, request.date);
+    persistNote(endpoint, request.key);
     // A prepared write is the same outcome as setResponse() (prepare + commit), in one step here.
     const StoreWrite write = prepared ? store->commit(resultKey, std::move(*prepared), meta)
                                       : store->setResponse(resultKey, schema, args, value, meta);

@@ -45,6 +45,7 @@ StoreWrite ControllerPrivate::setResponse(const EndpointPtr &endpoint, const Par
                             keyError->message())};
     }
     const qint64 date = nextRequestDate();
+    persistNote(*endpoint, key);
     StoreWrite write = store->setResponse(key, endpoint->schema(), storeArgs(*endpoint, params),
                                           value, responseMeta(*endpoint, date));
     if (write.error) {
@@ -182,6 +183,7 @@ void Controller::resetEntireStore()
     d->emitChanged(changes);
     if (!alive)
         return;
+    clearPersisted(); // after emitChanged(): the empty store is not written either
     d->gc.clear(); // nothing is left to collect
     d->armGc(-1);
     for (const QString &key : keys) {

@@ -25,6 +25,7 @@ QmlControllerSingleton::QmlControllerSingleton(QQmlEngine *engine, QObject *pare
     : QObject(parent), m_engine(engine)
 {
     followOnline();
+    followPersistence();
 }
 
 QmlControllerSingleton *QmlControllerSingleton::create(QQmlEngine *engine, QJSEngine *)
@@ -55,6 +56,7 @@ void QmlControllerSingleton::setControllerObject(QObject *object)
     const bool wasOnline = isOnline();
     setQmlController(m_engine, chosen);
     followOnline();
+    followPersistence();
     Q_EMIT controllerChanged();
     if (isOnline() != wasOnline)
         Q_EMIT onlineChanged();

@@ -51,6 +51,11 @@ class DATACLIENT_QML_EXPORT QmlControllerSingleton : public QObject
     //! The Controller's pending changes (docs/offline-outbox.md): `outbox.count`, and a list
     //! model with the roles method, url and since.
     Q_PROPERTY(DataClient::Outbox *outbox READ outbox NOTIFY controllerChanged)
+    //! The Controller's persisted store (docs/offline.md): "" off, "default", or a file path.
+    Q_PROPERTY(QString persistence READ persistence WRITE setPersistence NOTIFY persistenceChanged)
+    //! The least time between two writes of the persisted store (ms, default 1000).
+    Q_PROPERTY(int persistIntervalMs READ persistIntervalMs WRITE setPersistIntervalMs NOTIFY
+                   persistIntervalMsChanged)
 
 public:
     explicit QmlControllerSingleton(QQmlEngine *engine, QObject *parent = nullptr);
@@ -61,6 +66,12 @@ public:
     bool isOnline() const;
     void setOnline(bool online);
     DataClient::Outbox *outbox() const;
+    QString persistence() const;
+    void setPersistence(const QString &persistence);
+    int persistIntervalMs() const;
+    void setPersistIntervalMs(int ms);
+    //! Deletes the persisted file now (logout); resetEntireStore() does it too.
+    Q_INVOKABLE void clearPersisted();
 
     //! Runs the endpoint (reads are de-duplicated, mutations optimistic when the endpoint is).
     Q_INVOKABLE DataClient::Qml::FetchResult *fetch(QObject *endpoint,
@@ -87,6 +98,10 @@ Q_SIGNALS:
     //! and rolled back. \a message says why, \a status is the HTTP status (0: none).
     void outboxFailed(const QString &method, const QString &url, const QString &message,
                       int status);
+    void persistenceChanged();
+    void persistIntervalMsChanged();
+    //! The persisted store could not be used or written; the app keeps working in memory.
+    void persistenceError(const QString &message);
 
 private:
     struct CallArguments;
@@ -99,10 +114,13 @@ private:
 
     //! Forwards the current Controller's onlineChanged().
     void followOnline();
+    //! Forwards the current Controller's persistence signals (qmlcontrollerpersist.cpp).
+    void followPersistence();
 
     QQmlEngine *m_engine;
     QMetaObject::Connection m_onlineConnection;
     QMetaObject::Connection m_outboxConnection;
+    QList<QMetaObject::Connection> m_persistConnections;
 };
 
 } // namespace DataClient::Qml

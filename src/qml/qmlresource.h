@@ -75,6 +75,8 @@ class DATACLIENT_QML_EXPORT QmlResource : public QObject, public QQmlParserStatu
                    optionsChanged)
     Q_PROPERTY(
         bool queueWhenOffline READ queueWhenOffline WRITE setQueueWhenOffline NOTIFY optionsChanged)
+    //! false: its results stay out of the persisted store (docs/offline.md).
+    Q_PROPERTY(bool persist READ persist WRITE setPersist NOTIFY optionsChanged)
     // Hooks (SPEC 4.4), the `Endpoint` option written as functions
     Q_PROPERTY(QJSValue process READ process WRITE setProcess NOTIFY optionsChanged)
     Q_PROPERTY(
@@ -138,6 +140,8 @@ public:
     void setRefetchOnActivate(bool value) { setSharedOption(u"refetchOnActivate", value); }
     bool queueWhenOffline() const { return sharedOption(u"queueWhenOffline").toBool(); }
     void setQueueWhenOffline(bool value) { setSharedOption(u"queueWhenOffline", value); }
+    bool persist() const { return sharedOption(u"persist").toBool(); }
+    void setPersist(bool value) { setSharedOption(u"persist", value); }
     QJSValue process() const { return m_options.process; }
     void setProcess(const QJSValue &value);
     QJSValue getRequestInit() const { return m_options.getRequestInit; }

@@ -171,6 +171,16 @@ EntitySchema EntitySchema::withDefaults(const QVariantMap &defaults) const
     return changed(*this, d, [&](EntitySchemaPrivate &p) { p.defaults = defaults; });
 }
 
+EntitySchema EntitySchema::withPersist(bool persist) const
+{
+    return changed(*this, d, [&](EntitySchemaPrivate &p) { p.persist = persist; });
+}
+
+bool EntitySchema::persists() const
+{
+    return !d || d->persist;
+}
+
 bool EntitySchema::isNull() const
 {
     return !d;

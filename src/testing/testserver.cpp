@@ -227,9 +227,9 @@ TestServer::TestServer(QObject *parent) : QObject(parent), d(std::make_unique<Pr
 
 TestServer::~TestServer() = default;
 
-bool TestServer::listen()
+bool TestServer::listen(quint16 port)
 {
-    if (!d->server.listen(QHostAddress::LocalHost, 0)) {
+    if (!d->server.listen(QHostAddress::LocalHost, port)) {
         qCWarning(lcTesting) << "TestServer cannot listen on 127.0.0.1:" << d->server.errorString();
         return false;
     }

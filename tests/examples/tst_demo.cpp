@@ -8,6 +8,7 @@
 #include <DataClient/testing/sampledata.h>
 #include <DataClient/testing/testserver.h>
 
+#include <QtCore/QDir>
 #include <QtCore/QFileInfo>
 #include <QtCore/QProcess>
 #include <QtCore/QJsonArray>
@@ -31,11 +32,20 @@ private:
     {
         return runProcess(QStringLiteral(DEMO_EXECUTABLE), arguments);
     }
+    // The demo persists its store (docs/offline.md) under XDG_DATA_HOME: every test function
+    // starts with its own, empty one, so no run sees what an earlier one kept.
+    void freshDataFolder(const QString &name)
+    {
+        const QString folder = dir.filePath(u"data-"_s + name);
+        QVERIFY(QDir().mkpath(folder));
+        qputenv("XDG_DATA_HOME", QFile::encodeName(folder));
+    }
 
     QTemporaryDir dir;
 
 private Q_SLOTS:
     void initTestCase() { QVERIFY(dir.isValid()); }
+    void init() { freshDataFolder(QString::fromLatin1(QTest::currentTestFunction())); }
 
     void screenshotShowsUserAndTodoRows()
     {
@@ -85,6 +95,23 @@ private Q_SLOTS:
         const int users = ImageRows::textLines(
             image, QRect(0, image.height() / 5, image.width() / 5, image.height() * 7 / 10));
         QCOMPARE(users, 0);
+    }
+
+    // Issue 16: a run online persists the store; the next start, offline, shows that data at
+    // once (no request can be answered: nothing is sent offline) with the queries paused.
+    void offlineAfterARunOnlineShowsTheLastData()
+    {
+        const ProcessRun online = runDemo({u"--screenshot"_s, dir.filePath(u"online.png"_s)});
+        QVERIFY2(online.exitCode == 0, qPrintable(online.err));
+        const ProcessRun offline
+            = runDemo({u"--offline"_s, u"--screenshot"_s, dir.filePath(u"kept.png"_s)});
+        QVERIFY2(offline.exitCode == 0, qPrintable(offline.err));
+        static const QRegularExpression shown(
+            u"offline; users: \\w+, ([0-9]+) rows, paused; todos: \\w+, ([0-9]+) rows, paused"_s);
+        const QRegularExpressionMatch match = shown.match(offline.out);
+        QVERIFY2(match.hasMatch(), qPrintable(offline.out));
+        QVERIFY2(match.captured(1).toInt() > 0 && match.captured(2).toInt() > 0,
+                 qPrintable(offline.out));
     }
 
     // `./dev demo` on a machine without a display: a screenshot instead of a window.

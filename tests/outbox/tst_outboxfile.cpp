@@ -110,6 +110,35 @@ private Q_SLOTS:
         QCOMPARE(OutboxFile::decode(readAll(outboxPath()), &why)->size(), 0);
     }
 
+    // With a persisted store the outbox is kept beside it, `<file>.outbox`, under the same lock:
+    // Controller::setPersistence() alone makes the changes durable (docs/offline.md).
+    void thePersistedStoreKeepsItsOutboxBesideIt()
+    {
+        const QString store = directory->filePath(u"store.dcs"_s);
+        controller->setPersistence(store);
+        QCOMPARE(controller->persistence(), store);
+        connectivity->setOnline(false);
+        controller->fetch(notes.partialUpdate, id(1), title(u"kept beside the store"_s));
+        QString why;
+        const std::optional<QList<OutboxItem>> written
+            = OutboxFile::decode(readAll(store + u".outbox"_s), &why);
+        QVERIFY2(written, qPrintable(why));
+        QCOMPARE(written->size(), 1);
+        controller.reset();
+
+        newController(); // the next start, online
+        connectivity->setOnline(true);
+        notes = makeNotes();
+        controller->outbox()->registerResource(notes);
+        controller->setPersistence(store);
+        QCOMPARE(outboxCount(), 1);
+        QVERIFY(waitForMutations(1));
+        QTRY_COMPARE(outboxCount(), 0);
+        QCOMPARE(mutations().constFirst().path, u"/notes/1"_s);
+        QCOMPARE(mutations().constFirst().header("Idempotency-Key"),
+                 written->constFirst().idempotencyKey);
+    }
+
     void theFileIsOwnerOnlyAndHoldsNoCredentials()
     {
         notes = makeNotes({{"Authorization", "Bearer s3cret-token"}, {"Cookie", "session=abc123"}});

@@ -64,6 +64,7 @@ public:
     EntitySchema::ProcessFunction process;
     EntitySchema::MergeFunction merge;
     QVariantMap defaults;
+    bool persist = true; // withPersist(): kept out of the persisted store when false
     const QMetaObject *gadget = nullptr;
 
     //! The plan for objects of \a shape (made on first use; thread-safe), or nullptr past a

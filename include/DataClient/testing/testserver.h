@@ -114,8 +114,9 @@ public:
     explicit TestServer(QObject *parent = nullptr);
     ~TestServer() override;
 
-    //! Listens on 127.0.0.1 with an ephemeral port. Returns false (and warns) on failure.
-    bool listen();
+    //! Listens on 127.0.0.1 on \a port (0: an ephemeral one). Returns false (and warns) on
+    //! failure, e.g. a port in use.
+    bool listen(quint16 port = 0);
     quint16 port() const;
     //! "http://127.0.0.1:<port>"
     QUrl baseUrl() const;

@@ -1,0 +1,279 @@
+// The persisted store, the Controller's side (docs/offline.md): opening the file and hydrating
+// the store from it before any query reads, checking the file's schema fingerprints, and the
+// write-behind: a snapshot of the committed tables at most once per persistIntervalMs, waiting
+// through the Controller's scheduler (DESIGN.md §6) and saved on a worker (PersistedFile).
+#include "controller_p.h"
+#include "logging_p.h"
+
+#include <DataClient/private/storesnapshot_p.h>
+
+#include <QtCore/QDir>
+#include <QtCore/QFileInfo>
+#include <QtCore/QStandardPaths>
+
+using namespace Qt::StringLiterals;
+
+namespace DataClient {
+
+using namespace detail;
+
+namespace {
+
+QString resolvePath(const QString &setting)
+{
+    if (setting.isEmpty())
+        return {};
+    if (setting == u"default"_s) {
+        return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)
+            + u"/dataclient/store.dcstore"_s;
+    }
+    return QFileInfo(setting).absoluteFilePath();
+}
+
+//! What hydrated data shows: the values as stored, Stale (queries revalidate them).
+void makeStale(StoreSnapshot &snapshot, qint64 now)
+{
+    const auto stale = [now](Meta &meta) { meta.expiresAt = std::min(meta.expiresAt, now); };
+    for (SnapshotEntityTable &table : snapshot.entityTables) {
+        for (SnapshotEntity &entity : table.slots)
+            stale(entity.meta);
+    }
+    for (SnapshotCollectionTable &table : snapshot.collectionTables) {
+        for (SnapshotCollection &collection : table.slots)
+            stale(collection.meta);
+    }
+    for (SnapshotResult &result : snapshot.results)
+        stale(result.meta);
+}
+
+//! What a write saves: the committed tables without what is left out, and the fingerprints of
+//! this run's schemas and of the hydrated keys not read yet (as the file had them).
+std::pair<StoreSnapshot, SchemaPrints> toWrite(const PersistState &p, const Store &store)
+{
+    SchemaPrints prints = p.current;
+    for (auto it = p.unchecked.cbegin(); it != p.unchecked.cend(); ++it)
+        prints.insert(it.key(), it.value());
+    return {StoreSnapshot::take(store, SnapshotFilter {p.leftOutEntities, p.leftOut}),
+            std::move(prints)};
+}
+
+} // namespace
+
+QString ControllerPrivate::persistenceFilePath() const
+{
+    return persist->file ? persist->file->path() : QString();
+}
+
+void ControllerPrivate::openPersistence(const QString &setting)
+{
+    PersistState &p = *persist;
+    const QString oldPath = persistenceFilePath();
+    flushPersisted();
+    if (p.timer && scheduler)
+        scheduler->cancel(p.timer);
+    p.timer = 0;
+    delete p.file; // waits for a write in progress, then unlocks
+    p.unchecked.clear();
+    p.checked.clear();
+    p.setting = setting;
+    const QString path = resolvePath(setting);
+    if (!path.isEmpty()) {
+        auto *file = new PersistedFile(path, q);
+        if (!file->error().isEmpty()) {
+            const QString message = u"persistence refused: "_s + file->error();
+            delete file;
+            qCWarning(lcController).noquote() << message;
+            Q_EMIT q->persistenceError(message);
+        } else {
+            p.file = file;
+            QObject::connect(file, &PersistedFile::finished, q,
+                             [this](const QString &error) { persistWritten(error); });
+            SnapshotCodec::Decoded loaded = file->load();
+            if (loaded.outcome == SnapshotCodec::Outcome::Loaded
+                && !loaded.snapshot.entityTables.empty()) {
+                makeStale(loaded.snapshot, now());
+                const bool wasEmpty = store->entityCount() == 0 && store->resultKeys().isEmpty();
+                QString why;
+                if (loaded.snapshot.restoreInto(*store, &why)) {
+                    p.unchecked = loaded.prints;
+                    ChangeSet changes;
+                    for (const SnapshotResult &result : loaded.snapshot.results)
+                        changes.results.insert(result.key);
+                    qCInfo(lcController).noquote()
+                        << "hydrated" << loaded.snapshot.entityCount() << "entities and"
+                        << loaded.snapshot.results.size() << "results from" << path;
+                    emitChanged(changes);
+                    // What was just read is what the file holds: nothing to write back.
+                    if (p.timer && scheduler)
+                        scheduler->cancel(p.timer);
+                    p.timer = 0;
+                    p.dirty = false;
+                } else if (wasEmpty) {
+                    qCWarning(lcController).noquote()
+                        << "dropped the persisted store" << path << "-" << why;
+                    file->remove();
+                } else {
+                    qCInfo(lcController).noquote()
+                        << "the store already holds data: not hydrated from" << path;
+                    persistDirty();
+                }
+            } else if (loaded.outcome == SnapshotCodec::Outcome::Loaded
+                       && store->entityCount() > 0) {
+                persistDirty();
+            }
+        }
+    }
+    // The outbox lives beside the store, under the same lock (docs/offline.md).
+    const QString filePath = persistenceFilePath();
+    setOutboxFile(filePath.isEmpty() ? QString() : filePath + u".outbox"_s);
+    if (filePath != oldPath)
+        Q_EMIT q->persistenceChanged();
+}
+
+void ControllerPrivate::persistNoteSchema(const Schema &schema)
+{
+    PersistState &p = *persist;
+    SnapshotCodec::addPrints(schema, &p.current, &p.leftOutEntities);
+    if (p.unchecked.isEmpty())
+        return;
+    for (auto it = p.current.cbegin(); it != p.current.cend(); ++it) {
+        const auto stored = p.unchecked.constFind(it.key());
+        if (stored == p.unchecked.cend())
+            continue;
+        if (stored.value() == it.value()) {
+            p.unchecked.erase(stored);
+            continue;
+        }
+        // Never misread: the stored records were written under another schema.
+        qCInfo(lcController).noquote()
+            << "the schema of" << it.key() << "changed since" << persistenceFilePath()
+            << "was written: the persisted store is dropped";
+        p.unchecked.clear();
+        if (p.file)
+            p.file->remove();
+        emitChanged(store->reset());
+        return;
+    }
+}
+
+void ControllerPrivate::persistNote(const RestEndpoint &endpoint, const QString &resultKey)
+{
+    PersistState &p = *persist;
+    if (!p.file)
+        return;
+    if (!resultKey.isEmpty() && !endpoint.options().persist)
+        p.leftOut.insert(resultKey);
+    if (p.checked.contains(&endpoint))
+        return;
+    if (auto shared = endpoint.weak_from_this().lock())
+        p.checked.insert(&endpoint, std::move(shared));
+    persistNoteSchema(endpoint.schema());
+}
+
+void ControllerPrivate::persistDirty()
+{
+    PersistState &p = *persist;
+    if (!p.file || !scheduler)
+        return;
+    p.dirty = true;
+    if (p.timer || p.file->isWriting())
+        return; // the write scheduled (or the one after the current) takes this change too
+    const qint64 due = p.lastWrite < 0 ? now() : p.lastWrite + p.intervalMs;
+    p.timer = scheduler->scheduleAt(due, q, [this] {
+        persist->timer = 0;
+        persistWrite();
+    });
+}
+
+void ControllerPrivate::persistWrite()
+{
+    PersistState &p = *persist;
+    if (!p.file || !p.dirty)
+        return;
+    p.dirty = false;
+    p.lastWrite = now();
+    auto [snapshot, prints] = toWrite(p, *store);
+    p.file->write(std::move(snapshot), std::move(prints));
+}
+
+void ControllerPrivate::persistWritten(const QString &error)
+{
+    PersistState &p = *persist;
+    if (!error.isEmpty() && !p.failing) {
+        // Once: the app keeps working in memory; the next success re-arms the warning.
+        qCWarning(lcController).noquote() << "persisting the store failed:" << error;
+        Q_EMIT q->persistenceError(error);
+    }
+    p.failing = !error.isEmpty();
+    if (error.isEmpty())
+        qCDebug(lcController).noquote() << "persisted the store to" << persistenceFilePath();
+    if (p.dirty) {
+        p.dirty = false; // persistDirty() schedules the next one
+        persistDirty();
+    }
+}
+
+void ControllerPrivate::flushPersisted()
+{
+    PersistState &p = *persist;
+    if (!p.file || !p.dirty)
+        return;
+    if (p.timer && scheduler)
+        scheduler->cancel(p.timer);
+    p.timer = 0;
+    p.dirty = false;
+    p.file->waitForWrite(); // one write at a time; the previous file stays until this one
+    const auto [snapshot, prints] = toWrite(p, *store);
+    const QString error
+        = PersistedFile::save(p.file->path(), SnapshotCodec::encode(snapshot, prints));
+    if (!error.isEmpty())
+        qCWarning(lcController).noquote() << "persisting the store failed:" << error;
+}
+
+// Public API -------------------------------------------------------------------------------------
+
+QString Controller::persistence() const
+{
+    return d->persist->setting;
+}
+
+void Controller::setPersistence(const QString &persistence)
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    if (persistence == d->persist->setting)
+        return;
+    d->openPersistence(persistence);
+}
+
+int Controller::persistIntervalMs() const
+{
+    return d->persist->intervalMs;
+}
+
+void Controller::setPersistIntervalMs(int ms)
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    if (ms < 0) {
+        qCWarning(lcController) << "persistIntervalMs must not be negative, got" << ms;
+        return;
+    }
+    if (ms == d->persist->intervalMs)
+        return;
+    d->persist->intervalMs = ms;
+    Q_EMIT persistIntervalMsChanged();
+}
+
+void Controller::clearPersisted()
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    detail::PersistState &p = *d->persist;
+    if (p.timer && d->scheduler)
+        d->scheduler->cancel(p.timer);
+    p.timer = 0;
+    p.dirty = false;
+    p.unchecked.clear();
+    if (p.file)
+        p.file->remove();
+}
+
+} // namespace DataClient

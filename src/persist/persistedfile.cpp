@@ -1,0 +1,130 @@
+// PersistedFile (persistedfile_p.h): lock, load, write behind on a worker, remove.
+#include "logging_p.h"
+
+#include <DataClient/private/persistedfile_p.h>
+
+#include <QtCore/QDir>
+#include <QtCore/QFileInfo>
+#include <QtCore/QFutureWatcher>
+#include <QtCore/QPromise>
+#include <QtCore/QRegularExpression>
+#include <QtCore/QSaveFile>
+#include <QtCore/QThreadPool>
+
+using namespace Qt::StringLiterals;
+
+namespace DataClient::detail {
+
+PersistedFile::PersistedFile(const QString &path, QObject *parent) : QObject(parent), m_path(path)
+{
+    const QFileInfo info(path);
+    if (!QDir().mkpath(info.absolutePath())) {
+        // Not fatal: writes will fail with the reason and the app keeps working in memory.
+        qCWarning(lcPersist).noquote() << "cannot create the folder of" << path;
+    }
+    m_lock = std::make_unique<QLockFile>(path + u".lock"_s);
+    if (!m_lock->tryLock(0)) {
+        qint64 pid = 0;
+        QString host, app;
+        m_lock->getLockInfo(&pid, &host, &app);
+        m_error = m_lock->error() == QLockFile::LockFailedError
+            ? u"%1 is in use by another Controller (process %2 %3 holds %1.lock)"_s.arg(
+                path, QString::number(pid), app)
+            : u"cannot lock %1 (%1.lock: permission denied or unwritable folder)"_s.arg(path);
+        m_lock.reset();
+        return;
+    }
+    removeLeftovers();
+}
+
+void PersistedFile::removeLeftovers()
+{
+    // QSaveFile writes "<name>.XXXXXX" and renames it; a process killed before the rename leaves
+    // it behind. Ours (we hold the lock, so nobody else writes one now) except `<name>.outbox`.
+    const QFileInfo info(m_path);
+    static const QRegularExpression temporary(u"^\\.[A-Za-z0-9]{6}$"_s);
+    const QStringList names = info.dir().entryList({info.fileName() + u".*"_s}, QDir::Files);
+    for (const QString &name : names) {
+        const QString suffix = name.mid(info.fileName().size());
+        if (suffix != u".outbox"_s && temporary.match(suffix).hasMatch())
+            QFile::remove(info.dir().filePath(name));
+    }
+}
+
+PersistedFile::~PersistedFile()
+{
+    m_writing.waitForFinished();
+}
+
+SnapshotCodec::Decoded PersistedFile::load()
+{
+    QFile file(m_path);
+    if (!file.exists()) {
+        SnapshotCodec::Decoded none;
+        none.outcome = SnapshotCodec::Outcome::Loaded;
+        return none;
+    }
+    SnapshotCodec::Decoded decoded;
+    if (!file.open(QIODevice::ReadOnly)) {
+        decoded.reason = u"cannot read it: "_s + file.errorString();
+    } else {
+        // Mapped, not copied: the decoder reads each byte once.
+        const qint64 size = file.size();
+        const uchar *map = size > 0 ? file.map(0, size) : nullptr;
+        const QByteArray read = map ? QByteArray() : file.readAll();
+        decoded = SnapshotCodec::decode(map ? QByteArrayView(map, size) : QByteArrayView(read));
+        if (map)
+            file.unmap(const_cast<uchar *>(map));
+    }
+    if (decoded.outcome != SnapshotCodec::Outcome::Loaded) {
+        qCWarning(lcPersist).noquote()
+            << "dropped the persisted store" << m_path << "-" << decoded.reason;
+        file.close();
+        QFile::remove(m_path);
+    }
+    return decoded;
+}
+
+QString PersistedFile::save(const QString &path, const QByteArray &bytes)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return u"cannot write %1: %2"_s.arg(path, file.errorString());
+    // Owner-only before a byte is written (the temporary file is what gets renamed).
+    file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    if (file.write(bytes) != bytes.size()) {
+        const QString why = file.errorString();
+        file.cancelWriting();
+        return u"cannot write %1: %2"_s.arg(path, why);
+    }
+    if (!file.commit())
+        return u"cannot write %1: %2"_s.arg(path, file.errorString());
+    return {};
+}
+
+void PersistedFile::write(StoreSnapshot snapshot, SchemaPrints prints)
+{
+    Q_ASSERT(!isWriting());
+    auto promise = std::make_shared<QPromise<QString>>();
+    m_writing = promise->future();
+    promise->start();
+    auto *watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        Q_EMIT finished(watcher->future().result());
+    });
+    watcher->setFuture(m_writing);
+    QThreadPool::globalInstance()->start(
+        [promise, path = m_path, snapshot = std::move(snapshot), prints = std::move(prints)] {
+            promise->addResult(save(path, SnapshotCodec::encode(snapshot, prints)));
+            promise->finish();
+        });
+}
+
+void PersistedFile::remove()
+{
+    m_writing.waitForFinished();
+    QFile::remove(m_path);
+}
+
+} // namespace DataClient::detail
