@@ -111,6 +111,11 @@ Meta ControllerPrivate::responseMeta(const RestEndpoint &endpoint, qint64 date) 
 void ControllerPrivate::emitChanged(const ChangeSet &changes)
 {
     persistDirty(); // even a commit that changed nothing shown may renew a meta
+    emitOptimistic(changes);
+}
+
+void ControllerPrivate::emitOptimistic(const ChangeSet &changes)
+{
     if (!changes.isEmpty())
         Q_EMIT q->changed(changes);
 }

@@ -61,8 +61,12 @@ public:
     template<typename Value>
     StoreWrite setResponse(const EndpointPtr &endpoint, const Params &params, const Value &value);
 
-    //! Emits changed() unless \a changes is empty.
+    //! After a commit: schedules a write of the persisted store, then emits changed() unless
+    //! \a changes is empty.
     void emitChanged(const ChangeSet &changes);
+    //! After a change of the optimistic layers only (shown, rolled back), which are never
+    //! persisted: emits changed() unless \a changes is empty, and writes nothing.
+    void emitOptimistic(const ChangeSet &changes);
 
     // Fetching (controllerfetch.cpp) -----------------------------------------------------------
     //! \a deferred: add the optimistic changes to it instead of emitting them (a held write

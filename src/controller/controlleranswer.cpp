@@ -208,7 +208,7 @@ bool ControllerPrivate::fail(InFlightRequest &request, const NetworkError &error
         stateChanged = true;
     }
     request.callers.fail(std::make_exception_ptr(error));
-    emitChanged(rollback); // last: a slot may destroy the Controller
+    emitOptimistic(rollback); // last: a slot may destroy the Controller
     return stateChanged;
 }
 

@@ -142,7 +142,7 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
     if (deferred)
         deferred->unite(optimisticChanges);
     else
-        emitChanged(optimisticChanges);
+        emitOptimistic(optimisticChanges);
     if (alive && startedLoading)
         Q_EMIT q->fetchStateChanged(key);
     return future;

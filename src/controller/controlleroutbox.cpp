@@ -201,11 +201,7 @@ void ControllerPrivate::resolveOutbox()
     }
     writeOutbox();
     const QPointer<Controller> alive(q);
-    // Only the optimistic layers changed, which are never persisted: an empty change must not
-    // schedule a write of the store (it would rewrite what was just hydrated, or write an empty
-    // store before anything was committed).
-    if (!changes.isEmpty())
-        emitChanged(changes);
+    emitOptimistic(changes); // no store write: it would rewrite what was just hydrated
     for (const QString &key : std::as_const(loading)) {
         if (!alive)
             return;

@@ -87,7 +87,7 @@ std::optional<QFuture<QVariant>> ControllerPrivate::holdForPlaceholders(const En
     qCDebug(lcController).noquote()
         << endpoint->name() << "held until" << waiting.size() << "placeholder row(s) are created";
     held.hold(std::move(write));
-    emitChanged(changes);
+    emitOptimistic(changes);
     return future;
 }
 

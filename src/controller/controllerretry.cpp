@@ -88,7 +88,7 @@ void ControllerPrivate::endWaiting(quint64 id, const char *why)
     const bool stoppedLoading = states.finishLoading(request->key);
     request->callers.cancel();
     const QPointer<Controller> alive(q);
-    emitChanged(rollback);
+    emitOptimistic(rollback);
     if (alive && stoppedLoading)
         Q_EMIT q->fetchStateChanged(request->key);
 }
