@@ -146,7 +146,7 @@ public:
     bool fail(detail::InFlightRequest &request, const NetworkError &error);
     //! Removes layer \a own (if any) and every layer the commit of \a committed at \a date makes
     //! obsolete; returns what that changed.
-    ChangeSet removeLayers(quint64 own, qint64 date, const QSet<EntityRef> &committed);
+    ChangeSet removeLayers(quint64 own, qint64 date, const EntityRefSet &committed);
     //! Stops everything in flight (destruction): no callback runs afterwards.
     void shutdown();
     // HTTP validators (controllervalidators.cpp) ----------------------------------------------

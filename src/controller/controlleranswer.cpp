@@ -147,7 +147,11 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
     }
 
     ChangeSet changes = write.changes;
-    QSet<EntityRef> touched = changes.entities;
+    // An EntityRefSet, not a QSet: a commit of 10k entities records them without making 10k
+    // EntityRefs, and converting here (then back, to unite) took 3.5 ms of the GUI thread in
+    // q.response.10k. Without a layer, touched shares changes.entities and the unite below is
+    // a no-op.
+    EntityRefSet touched = changes.entities;
     if (request.layer)
         touched.unite(layers.entities(request.layer));
     changes.unite(removeLayers(request.layer, request.date, touched));
@@ -213,7 +217,7 @@ bool ControllerPrivate::fail(InFlightRequest &request, const NetworkError &error
 }
 
 ChangeSet ControllerPrivate::removeLayers(quint64 own, qint64 date,
-                                          const QSet<EntityRef> &committed)
+                                          const EntityRefSet &committed)
 {
     QList<quint64> obsolete;
     if (own)

@@ -11,13 +11,13 @@ void OptimisticLayers::record(quint64 id, qint64 date, const QSet<EntityRef> &en
     layer.entities.unite(entities);
 }
 
-QList<quint64> OptimisticLayers::supersededBy(qint64 date, const QSet<EntityRef> &committed) const
+QList<quint64> OptimisticLayers::supersededBy(qint64 date, const EntityRefSet &committed) const
 {
     QList<quint64> obsolete;
     if (committed.isEmpty())
         return obsolete;
     for (auto it = m_layers.cbegin(); it != m_layers.cend(); ++it) {
-        if (it->date < date && it->entities.intersects(committed))
+        if (it->date < date && committed.intersects(it->entities))
             obsolete.append(it.key());
     }
     return obsolete;
