@@ -20,6 +20,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 
@@ -371,6 +372,51 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitFor([&] { return future.isFinished(); }, 10000));
         QVERIFY(future.isCanceled());
         QCOMPARE(controller.store().entityCount(), 0);
+    }
+
+    void largeAnswerRemovesAnOlderOptimisticGuess()
+    {
+        // An update started first shows its guess for todo 3 and waits for its answer; the large
+        // list fetched after it commits todo 3 from the server, so the older guess is no longer
+        // shown (the race rule: the committed refs are compared with the layer only now that
+        // the Controller keeps them as the store recorded them), and changed() names every todo.
+        serve(largeBody);
+        QList<TestServer::Responder> held;
+        server->routeDeferred("PUT", u"/todos/:id"_s,
+                              [&held](const RecordedRequest &, const TestServer::Responder &responder) {
+                                  held.append(responder);
+                              });
+        const EndpointPtr list = RestEndpoint::create(options(u"/todos"_s, listSchema()));
+        EndpointOptions updateOptions = options(u"/todos/:id"_s, Schema::entity(todoEntity()));
+        updateOptions.method = "PUT";
+        updateOptions.optimistic = true;
+        updateOptions.getOptimisticResponse
+            = [](const Params &, const QJsonValue &body, const Store *) -> std::optional<QJsonValue> {
+            return body;
+        };
+        const EndpointPtr update = RestEndpoint::create(updateOptions);
+        Controller controller;
+        QJsonObject guess = todo(3);
+        guess[u"title"_s] = u"guessed"_s;
+        QFuture<QVariant> updating = controller.fetch(update, {{u"id"_s, 3}}, guess);
+        QCOMPARE(controller.store().optimisticLayers().size(), 1);
+        QTRY_COMPARE(held.size(), 1);
+
+        QSignalSpy changed(&controller, &Controller::changed);
+        const Outcome fetched = await(controller.fetch(list, {}));
+        QVERIFY(fetched.value);
+        QCOMPARE(fetched.value->toList().at(2).toMap().value(u"title"_s).toString(),
+                 u"todo number 3 with some text"_s);
+        QVERIFY(controller.store().optimisticLayers().isEmpty());
+        QCOMPARE(changed.size(), 1);
+        const ChangeSet changes = changed.first().first().value<ChangeSet>();
+        QVERIFY(changes.entities.contains(EntityRef {u"Todo"_s, u"3"_s}));
+        QVERIFY(changes.entities.contains(EntityRef {u"Todo"_s, u"1000"_s}));
+        const QList<EntityRef> refs = changes.entities.values();
+        QCOMPARE(std::count_if(refs.cbegin(), refs.cend(),
+                               [](const EntityRef &ref) { return ref.key == u"Todo"_s; }),
+                 1000);
+        updating.cancel();
     }
 
     void newerAnswerWinsOverAnOlderLargeOne()
