@@ -60,4 +60,12 @@ QFuture<BackgroundJson::Result> BackgroundJson::prepare(const CompactJson &value
     });
 }
 
+void BackgroundJson::release(Result &&result)
+{
+    if (result.value.isUndefined() && !result.prepared)
+        return;
+    QThreadPool::globalInstance()->start(
+        [dropped = std::move(result)]() mutable { dropped = Result {}; });
+}
+
 } // namespace DataClient::detail

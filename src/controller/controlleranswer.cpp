@@ -65,8 +65,11 @@ void ControllerPrivate::onConverted(quint64 id)
     auto *converter = static_cast<QFutureWatcher<detail::BackgroundJson::Result> *>(
         std::exchange(pending->converter, nullptr));
     converter->deleteLater(); // we are inside its finished() signal
-    detail::BackgroundJson::Result worked = converter->future().result();
+    // Taken, not copied: the watcher, deleted in the next event-loop turn, must not hold the
+    // last reference to the parsed answer, which is released on a worker once committed.
+    detail::BackgroundJson::Result worked = converter->future().takeResult();
     complete(id, &worked);
+    detail::BackgroundJson::release(std::move(worked));
 }
 
 void ControllerPrivate::complete(quint64 id, detail::BackgroundJson::Result *worked)
