@@ -219,8 +219,7 @@ bool ControllerPrivate::fail(InFlightRequest &request, const NetworkError &error
     return stateChanged;
 }
 
-ChangeSet ControllerPrivate::removeLayers(quint64 own, qint64 date,
-                                          const EntityRefSet &committed)
+ChangeSet ControllerPrivate::removeLayers(quint64 own, qint64 date, const EntityRefSet &committed)
 {
     QList<quint64> obsolete;
     if (own)

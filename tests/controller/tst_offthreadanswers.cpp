@@ -383,18 +383,18 @@ private Q_SLOTS:
         // the Controller keeps them as the store recorded them), and changed() names every todo.
         serve(largeBody);
         QList<TestServer::Responder> held;
-        server->routeDeferred("PUT", u"/todos/:id"_s,
-                              [&held](const RecordedRequest &, const TestServer::Responder &responder) {
-                                  held.append(responder);
-                              });
+        server->routeDeferred(
+            "PUT", u"/todos/:id"_s,
+            [&held](const RecordedRequest &, const TestServer::Responder &responder) {
+                held.append(responder);
+            });
         const EndpointPtr list = RestEndpoint::create(options(u"/todos"_s, listSchema()));
         EndpointOptions updateOptions = options(u"/todos/:id"_s, Schema::entity(todoEntity()));
         updateOptions.method = "PUT";
         updateOptions.optimistic = true;
         updateOptions.getOptimisticResponse
-            = [](const Params &, const QJsonValue &body, const Store *) -> std::optional<QJsonValue> {
-            return body;
-        };
+            = [](const Params &, const QJsonValue &body,
+                 const Store *) -> std::optional<QJsonValue> { return body; };
         const EndpointPtr update = RestEndpoint::create(updateOptions);
         Controller controller;
         QJsonObject guess = todo(3);
