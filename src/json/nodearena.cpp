@@ -14,7 +14,6 @@ struct BlockHeader
 {
     NodeArena::Shared *shared;
     BlockHeader *next; // the block made before this one
-    size_t size;
 };
 constexpr size_t HeaderBytes = (sizeof(BlockHeader) + 7) & ~size_t(7);
 } // namespace
@@ -61,7 +60,7 @@ void *NodeArena::allocateSlow(size_t bytes)
         m_shared = new Shared;
         takeCredits();
     }
-    auto *block = new (memory) BlockHeader {m_shared, m_shared->last, size};
+    auto *block = new (memory) BlockHeader {m_shared, m_shared->last};
     m_shared->last = block; // only the parsing thread adds blocks; the count orders the rest
     m_next = static_cast<char *>(memory) + HeaderBytes;
     m_end = static_cast<char *>(memory) + size;
@@ -74,9 +73,9 @@ void NodeArena::release(Shared *shared, qint64 nodes)
         return;
     for (BlockHeader *block = shared->last; block;) {
         BlockHeader *before = block->next;
-        const size_t size = block->size;
         block->~BlockHeader();
-        ::operator delete(static_cast<void *>(block), size, std::align_val_t(BlockAlign));
+        // unsized: clang 14 has no sized aligned delete without -fsized-deallocation
+        ::operator delete(static_cast<void *>(block), std::align_val_t(BlockAlign));
         g_liveBlocks.fetchAndSubRelaxed(1);
         block = before;
     }
