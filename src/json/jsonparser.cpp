@@ -3,6 +3,10 @@
 #include "jsonscanner_p.h"
 #include "jsontree_p.h"
 
+#include <DataClient/private/nodearena_p.h>
+
+#include <optional>
+
 using namespace Qt::StringLiterals;
 
 namespace DataClient::detail {
@@ -14,13 +18,19 @@ namespace {
 class Parser : private JsonScanner, private JsonTreeBuilder
 {
 public:
-    Parser(const char *begin, const char *end) : JsonScanner(begin, end) { }
+    Parser(const char *begin, const char *end) : JsonScanner(begin, end)
+    {
+        // One arena per answer (nodearena_p.h): a small text keeps a heap allocation per node.
+        if (NodeArena::Enabled && end - begin >= NodeArena::MinInput)
+            setArena(&m_arena.emplace(end - begin));
+    }
 
     ParseResult run()
     {
         ParseResult result;
         try {
             NodeBuilder holder;
+            holder.setArena(m_arena ? &*m_arena : nullptr);
             skipSpace();
             parseValue(holder, 0);
             skipSpace();
@@ -182,6 +192,10 @@ private:
         if (decodedKeys.size() != decodedBase)
             decodedKeys.resize(decodedBase);
     }
+
+    // Destroyed before the builders (bases): fine, it only gives back the parse's credits; the
+    // blocks go with the last node.
+    std::optional<NodeArena> m_arena;
 };
 
 } // namespace

@@ -13,8 +13,10 @@ JsonTreeBuilder::~JsonTreeBuilder()
 
 void JsonTreeBuilder::growBuilders(int depth)
 {
-    while (int(m_builders.size()) <= depth)
+    while (int(m_builders.size()) <= depth) {
         m_builders.push_back(std::make_unique<NodeBuilder>());
+        m_builders.back()->setArena(m_arena);
+    }
 }
 
 qsizetype JsonTreeBuilder::shapeFor(const Keys &keys, int depth)

@@ -55,6 +55,8 @@ public:
         --cached.spare;
         return cached.shape;
     }
+    //! The nodes are made in \a arena (nullptr: on the heap); set before the first builderAt().
+    void setArena(NodeArena *arena) { m_arena = arena; }
     //! Decoded keys of the objects being built (a stack: each object drops its own when done).
     QList<QString> &decodedKeys() { return m_decodedKeys; }
 
@@ -81,6 +83,7 @@ private:
 
     QList<QString> m_decodedKeys;
     std::vector<std::unique_ptr<NodeBuilder>> m_builders;
+    NodeArena *m_arena = nullptr;
     std::vector<CachedShape> m_cache;
     QMultiHash<size_t, qsizetype> m_shapes; // key lists' hash -> m_cache index
 };

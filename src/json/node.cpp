@@ -2,6 +2,7 @@
 #include <DataClient/private/node_p.h>
 
 #include <DataClient/private/isodatetime_p.h>
+#include <DataClient/private/nodearena_p.h>
 
 #include <charconv>
 #include <new>
@@ -11,10 +12,16 @@ namespace DataClient::detail {
 // --- Node ----------------------------------------------------------------------------------
 
 Node *Node::allocate(quint32 count, quint32 blobSize, const Shape *shape, bool isArray,
-                     bool shapeRefGiven)
+                     bool shapeRefGiven, NodeArena *arena)
 {
-    void *memory = ::operator new(sizeof(Node) + count * sizeof(Value) + blobSize);
+    // Whole 8-byte units: the next node of an arena stays aligned (a heap block is anyway).
+    const size_t bytes = (sizeof(Node) + count * sizeof(Value) + blobSize + 7) & ~size_t(7);
+    void *memory = arena ? arena->allocate(bytes) : nullptr;
+    const bool inArena = memory != nullptr;
+    if (!memory)
+        memory = ::operator new(bytes);
     Node *node = new (memory) Node;
+    node->inArena = inArena;
     node->count = count;
     node->blobSize = blobSize;
     node->shape = shape;
@@ -31,6 +38,7 @@ Node *Node::copyOf(const Node *source, quint64 nulled)
     std::memcpy(memory, static_cast<const void *>(source), size);
     Node *node = static_cast<Node *>(memory);
     new (&node->ref) QAtomicInt(1);
+    node->inArena = false;
     if (node->shape)
         node->shape->ref();
     for (quint32 i = 0; i < node->count; ++i) {
@@ -43,6 +51,42 @@ Node *Node::copyOf(const Node *source, quint64 nulled)
             v.node->addRef();
     }
     return node;
+}
+
+namespace {
+bool holdsArenaNodes(const Node *node)
+{
+    if (node->inArena)
+        return true;
+    for (quint32 i = 0; i < node->count; ++i) {
+        const Value &v = node->values()[i];
+        if ((v.type == ValueType::Object || v.type == ValueType::Array) && holdsArenaNodes(v.node))
+            return true;
+    }
+    return false;
+}
+} // namespace
+
+void Node::detachChildren()
+{
+    for (quint32 i = 0; i < count; ++i) {
+        Value &v = values()[i];
+        if ((v.type == ValueType::Object || v.type == ValueType::Array)
+            && holdsArenaNodes(v.node)) {
+            NodeRef copy = detached(v.node);
+            v.node->release();
+            v.node = copy.take();
+        }
+    }
+}
+
+NodeRef detached(const Node *node)
+{
+    if (!holdsArenaNodes(node))
+        return NodeRef::share(node);
+    Node *copy = Node::copyOf(node);
+    copy->detachChildren();
+    return NodeRef::adopt(copy);
 }
 
 void Node::replace(quint32 index, const Value &value)
@@ -92,8 +136,43 @@ private:
     int m_next = 0;
 };
 
+// The same for the arena counts of the freed arena nodes: a tree mostly comes from one parse.
+class ArenaDerefs
+{
+public:
+    ArenaDerefs() = default;
+    ArenaDerefs(const ArenaDerefs &) = delete;
+    ArenaDerefs &operator=(const ArenaDerefs &) = delete;
+    ~ArenaDerefs() { flush(); }
+    void add(const Node *node)
+    {
+        NodeArena::Shared *shared = NodeArena::sharedOf(node);
+        if (shared != m_shared) {
+            flush();
+            m_shared = shared;
+        }
+        ++m_count;
+    }
+
+private:
+    void flush()
+    {
+        if (m_count)
+            NodeArena::release(m_shared, m_count);
+        m_count = 0;
+    }
+    NodeArena::Shared *m_shared = nullptr;
+    qint64 m_count = 0;
+};
+
+struct Derefs
+{
+    ShapeDerefs shapes;
+    ArenaDerefs arenas; // declared last, flushed first: after it the blocks may be gone
+};
+
 // Frees \a node (its count is 0) and the children only it held.
-void destroy(const Node *node, ShapeDerefs &derefs)
+void destroy(const Node *node, Derefs &derefs)
 {
     for (quint32 i = 0; i < node->count; ++i) {
         const Value &v = node->values()[i];
@@ -101,7 +180,12 @@ void destroy(const Node *node, ShapeDerefs &derefs)
             destroy(v.node, derefs);
     }
     if (node->shape)
-        derefs.add(node->shape);
+        derefs.shapes.add(node->shape);
+    if (node->inArena) {
+        node->~Node();
+        derefs.arenas.add(node); // reads only the block header, not the node
+        return;
+    }
     node->~Node();
     ::operator delete(const_cast<Node *>(node));
 }
@@ -111,7 +195,7 @@ void Node::release() const
 {
     if (ref.deref())
         return;
-    ShapeDerefs derefs;
+    Derefs derefs;
     destroy(this, derefs);
 }
 
@@ -249,7 +333,7 @@ void NodeBuilder::append(const Value &value, const Node *source)
 NodeRef NodeBuilder::finish(const Shape *shape, bool isArray, bool shapeRefGiven)
 {
     Node *node = Node::allocate(quint32(m_values.size()), quint32(m_blob.size()), shape, isArray,
-                                shapeRefGiven);
+                                shapeRefGiven, m_arena);
     if (!m_values.empty())
         std::memcpy(static_cast<void *>(node->values()), m_values.data(),
                     m_values.size() * sizeof(Value));

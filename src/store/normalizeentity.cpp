@@ -165,7 +165,8 @@ std::pair<quint32, quint32> Normalizer::entity(const Value &input, const Node *o
                 *record = earlier->node;
             return {table.id, slot};
         }
-        NodeRef shared = NodeRef::share(object);
+        // Kept: copied out of the parse's arena (one author must not pin the whole answer).
+        NodeRef shared = detached(object);
         if (record)
             *record = shared;
         stage(table, slot, std::move(shared), schema, false);
@@ -228,6 +229,9 @@ std::pair<quint32, quint32> Normalizer::entity(const Value &input, const Node *o
         normalized = builder.finishObject(object->shape);
     }
 
+    // Ours alone until staged: the fields kept as they came (an address object, a list of tags)
+    // are copied out of the parse's arena in place.
+    const_cast<Node *>(normalized.get())->detachChildren();
     const quint32 slot = slotFor(table, pk, path);
     if (record)
         *record = normalized;

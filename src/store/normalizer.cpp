@@ -89,6 +89,11 @@ void Normalizer::run(const Node *holder, const Schema &schema)
     NodeBuilder result;
     visit(holder->at(0), holder, schema, Path {}, Parent {}, 0, result);
     m_batch.result = result.finishArray();
+    // What a schema's answer keeps of the text as is (a "meta" object beside the entities) is
+    // copied out of the parse's arena, so that it does not pin the answer's blocks. An answer
+    // without a schema is all kept anyway: it keeps its arena (docs/performance.md).
+    if (schema.kind() != Schema::Kind::None)
+        const_cast<Node *>(m_batch.result.get())->detachChildren();
 }
 
 void Normalizer::visit(const Value &value, const Node *owner, const Schema &schema,

@@ -1,5 +1,5 @@
 # Store layer tests (issue 3). Which CASES.md case each test covers is said in each file.
-foreach(test storenormalize storebadinput storebignumbers shaperegistry storecollections storeinvalidate storememo storeoptimistic storeprepare storecapacity entityrefset storegc)
+foreach(test storenormalize storebadinput storebignumbers shaperegistry storecollections storeinvalidate storememo storeoptimistic storeprepare storecapacity entityrefset storegc nodearena)
   dataclient_add_qtest(tst_${test} SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${test}.cpp
     ${DATACLIENT_TEST_SUPPORT}/storefixtures.h LIBS DataClient::Store Qt6::Network) # Network: the shared test PCH expects it
 endforeach()
@@ -7,3 +7,5 @@ endforeach()
 target_include_directories(tst_storecapacity PRIVATE ${PROJECT_SOURCE_DIR}/src/store)
 # The shape registry test reads the registry's byte count (the JSON library's shape_p.h).
 target_link_libraries(tst_shaperegistry PRIVATE DataClientJson)
+# The arena test reads the JSON library's private nodes (node_p.h, nodearena_p.h).
+target_link_libraries(tst_nodearena PRIVATE DataClientJson)

@@ -5,7 +5,7 @@
 // own strings (Latin-1 when every character fits, else UTF-16). Objects share an interned Shape
 // (their ordered key list), so 10k todos store their keys once. Nodes are immutable once built
 // and reference-counted, so the store, its optimistic layers and every Record read from them
-// share one copy.
+// share one copy. The nodes of a parse come from one arena (nodearena_p.h; Node::inArena).
 #pragma once
 
 #include <DataClient/private/shape_p.h>
@@ -41,6 +41,7 @@ enum class ValueType : quint8 {
 };
 
 struct Node;
+class NodeArena;
 
 //! One JSON value inside a Node (16 bytes). Strings point into the owning node's blob.
 struct Value
@@ -163,6 +164,8 @@ struct DATACLIENT_JSON_EXPORT Node
     //! Set by fromJsonValue() on the holder it returns when some object in the tree has more than
     //! MaxObjectKeys keys: the store refuses such a tree (the JSON parser refuses the text).
     bool tooManyKeys = false;
+    //! Made in a parse's NodeArena: its memory goes back to the arena, not to operator delete.
+    bool inArena = false;
 
     Value *values() { return reinterpret_cast<Value *>(this + 1); }
     const Value *values() const { return reinterpret_cast<const Value *>(this + 1); }
@@ -194,13 +197,17 @@ struct DATACLIENT_JSON_EXPORT Node
     void release() const;
     //! Allocates an uninitialized node; values must be filled before use.
     //! \a shape gets a reference, unless \a shapeRefGiven: the caller's becomes the node's.
+    //! From \a arena when given and the node fits in its blocks, else from the heap.
     static Node *allocate(quint32 count, quint32 blobSize, const Shape *shape, bool isArray,
-                          bool shapeRefGiven = false);
-    //! A copy of \a source (one allocation and one memcpy; child nodes are shared), for the
+                          bool shapeRefGiven = false, NodeArena *arena = nullptr);
+    //! A copy of \a source on the heap (one allocation and one memcpy; child nodes are shared), for the
     //! caller to change values in before anyone else sees it: use replace(). Values whose bit
     //! is set in \a nulled (indices below 64) become null instead (about to be replaced: their
     //! nodes are not referenced only to be released).
     static Node *copyOf(const Node *source, quint64 nulled = 0);
+    //! Replaces the children of a node of ours alone (made by copyOf() or a NodeBuilder, not yet
+    //! shared) that are or hold arena nodes with heap copies (detached()).
+    void detachChildren();
     //! Replaces value \a index of a node made by copyOf(); takes over \a value's node reference.
     void replace(quint32 index, const Value &value);
     //! Makes value \a index of a node made by copyOf() a reference (or null), field by field.
@@ -268,6 +275,11 @@ private:
     Node *m_node = nullptr;
 };
 
+//! \a node itself when neither it nor any node below it is in an arena (NodeArena), else a heap
+//! copy of it whose arena parts are copied too: what the store keeps must not pin the blocks of
+//! a whole answer (a 2 MB parse held alive by one author object).
+DATACLIENT_JSON_EXPORT NodeRef detached(const Node *node);
+
 //! Collects values and strings, then makes one Node.
 class DATACLIENT_JSON_EXPORT NodeBuilder
 {
@@ -276,6 +288,8 @@ public:
     NodeBuilder(const NodeBuilder &) = delete;
     NodeBuilder &operator=(const NodeBuilder &) = delete;
     ~NodeBuilder() { clear(); }
+    //! The nodes finished from now on come from \a arena (which must outlive those calls).
+    void setArena(NodeArena *arena) { m_arena = arena; }
     void reserve(qsizetype values, qsizetype blobBytes)
     {
         m_values.reserve(size_t(values));
@@ -306,6 +320,7 @@ private:
     // makes 130k values for 10k todos), and clear() keeps the capacity for the next node.
     std::vector<Value> m_values; // node pointers inside are owned until finish()/clear()
     std::vector<char> m_blob;
+    NodeArena *m_arena = nullptr;
     //! Appends \a size bytes to the blob; returns where they start.
     quint32 appendBlob(const char *data, qsizetype size)
     {

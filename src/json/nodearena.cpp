@@ -1,0 +1,90 @@
+// The blocks of a parse's node arena (nodearena_p.h).
+#include <DataClient/private/nodearena_p.h>
+
+#include <algorithm>
+#include <new>
+
+namespace DataClient::detail {
+
+namespace {
+QAtomicInteger<qint64> g_liveBlocks;
+
+// The start of every block: where its nodes find the arena's count.
+struct BlockHeader
+{
+    NodeArena::Shared *shared;
+    BlockHeader *next; // the block made before this one
+};
+constexpr size_t HeaderBytes = (sizeof(BlockHeader) + 7) & ~size_t(7);
+} // namespace
+
+struct NodeArena::Shared
+{
+    // Nodes alive + credits held by the parse + 1 while the parse goes on (so that nodes released
+    // during the parse, on an error, never free the blocks under it).
+    QAtomicInteger<qint64> live = 1;
+    BlockHeader *last = nullptr; // the newest block; each points to the one before
+};
+
+NodeArena::NodeArena(qsizetype inputBytes)
+{
+    // The first block sized to the input (a tree takes about as many bytes as its text), the
+    // next ones full: a 5 KB answer does not hold 64 KB.
+    size_t size = 4096;
+    while (size < size_t(inputBytes) && size < BlockAlign)
+        size *= 2;
+    m_nextBlockSize = size;
+}
+
+NodeArena::~NodeArena()
+{
+    if (m_shared)
+        release(m_shared, m_credits + 1); // and the parse's own hold
+}
+
+void NodeArena::takeCredits()
+{
+    m_shared->live.fetchAndAddRelaxed(CreditBatch);
+    m_credits += CreditBatch;
+}
+
+void *NodeArena::allocateSlow(size_t bytes)
+{
+    if (!Enabled || bytes > BlockAlign - HeaderBytes)
+        return nullptr;
+    const size_t size = std::max(m_nextBlockSize, bytes + HeaderBytes);
+    m_nextBlockSize = BlockAlign;
+    void *memory = ::operator new(size, std::align_val_t(BlockAlign));
+    g_liveBlocks.fetchAndAddRelaxed(1);
+    if (!m_shared) {
+        m_shared = new Shared;
+        takeCredits();
+    }
+    auto *block = new (memory) BlockHeader {m_shared, m_shared->last};
+    m_shared->last = block; // only the parsing thread adds blocks; the count orders the rest
+    m_next = static_cast<char *>(memory) + HeaderBytes;
+    m_end = static_cast<char *>(memory) + size;
+    return allocate(bytes);
+}
+
+void NodeArena::release(Shared *shared, qint64 nodes)
+{
+    if (shared->live.fetchAndSubOrdered(nodes) != nodes)
+        return;
+    for (BlockHeader *block = shared->last; block;) {
+        BlockHeader *before = block->next;
+        block->~BlockHeader();
+        // unsized: clang 14 has no sized aligned delete without -fsized-deallocation
+        ::operator delete(static_cast<void *>(block), std::align_val_t(BlockAlign));
+        g_liveBlocks.fetchAndSubRelaxed(1);
+        block = before;
+    }
+    delete shared;
+}
+
+qint64 liveNodeArenaBlocks()
+{
+    return g_liveBlocks.loadRelaxed();
+}
+
+} // namespace DataClient::detail
