@@ -82,6 +82,9 @@ public:
     //! not the same snapshot and differs; returns whether any was emitted.
     //! With \a only, just those rows can differ (the store's list patch said so).
     bool updateChangedRows(const QVariantList &items, const QList<qsizetype> *only = nullptr);
+    //! Lets go of \a value; a long list only it still holds is freed with its rows' Records
+    //! prefetched ahead (at 1M rows each is a cache miss: QList's destructor waits for each).
+    static void dropValue(QVariant &&value);
     //! Makes \a items the shown list.
     void adoptRows(const QVariantList &items);
     //! Gives the server's entity of a confirmed placeholder row (Controller::confirmedKey()) the

@@ -3,6 +3,7 @@
 #include "collectionmodel_p.h"
 #include "listdiff_p.h"
 #include <DataClient/placeholderkey.h>
+#include <DataClient/record.h>
 #include <DataClient/private/listpatch_p.h>
 #include <DataClient/private/variantaccess_p.h>
 
@@ -246,6 +247,26 @@ bool CollectionModelPrivate::keepConfirmedRows(const QStringList &oldRawKeys,
         }
     }
     return kept;
+}
+
+void CollectionModelPrivate::dropValue(QVariant &&value)
+{
+    constexpr qsizetype Ahead = 16;
+    constexpr qsizetype LongList = 4096;
+    if (value.metaType().id() != QMetaType::QVariantList)
+        return;
+    QVariantList list = value.toList();
+    value = QVariant();
+    if (list.size() < LongList || !list.isDetached())
+        return; // short, or someone else frees it
+    const QMetaType recordType = QMetaType::fromType<Record>();
+    QVariant *rows = list.data();
+    const qsizetype n = list.size();
+    for (qsizetype i = 0; i < n; ++i) {
+        if (i + Ahead < n && rows[i + Ahead].metaType() == recordType)
+            __builtin_prefetch(*static_cast<void *const *>(rows[i + Ahead].constData()), 1);
+        rows[i] = QVariant();
+    }
 }
 
 void CollectionModelPrivate::adoptRows(const QVariantList &items)

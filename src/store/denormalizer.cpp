@@ -305,7 +305,7 @@ bool Reader::patchRows(ListView &view)
     QVariantList rows = view.value.toList();
     const void *from = rows.constData();
     view.value = QVariant();
-    if (!rows.isDetached())
+    if (!rows.isDetached() && rows.size() >= 65536) // shorter ones: QList's copy (measured)
         rows = copyOfRows(rows);
     QList<qsizetype> replaced;
     for (quint32 slot : std::as_const(view.dirtySlots)) {

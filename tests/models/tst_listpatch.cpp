@@ -184,6 +184,23 @@ private Q_SLOTS:
         QCOMPARE(spy.changed.at(0).at(0).toModelIndex().row(), 1);
         QCOMPARE(spy.changed.at(1).at(0).toModelIndex().row(), 8);
     }
+
+    void droppingAValueNeverClearsAListSomeoneHolds()
+    {
+        fill(upTo(5000)); // long enough for the prefetching release
+        QVariantList held = listOf(store());
+        CollectionModelPrivate::dropValue(QVariant(held));
+        QCOMPARE(held.size(), 5000);
+        QCOMPARE(titleAt(held, 4999), u"todo 5000"_s); // still there: the list was shared
+        const Record kept = recordOf(held.at(10));
+        QVariantList own(held.cbegin(), held.cend()); // a list of its own: dropValue the last
+        QVERIFY(own.isDetached());
+        QVariant value(own);
+        own = {};
+        CollectionModelPrivate::dropValue(std::move(value)); // the last holder: freed row by row
+        QCOMPARE(kept.value(u"title"_s).toString(), u"todo 11"_s);
+        QCOMPARE(titleAt(listOf(store()), 4999), u"todo 5000"_s); // the store's own list
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_ListPatch)
