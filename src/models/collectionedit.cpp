@@ -175,7 +175,7 @@ Params CollectionModelPrivate::writeParams(const QVariant &item) const
 
 bool CollectionModelPrivate::writeCell(const QModelIndex &index, const QVariant &value, int role)
 {
-    const QVariant &item = rows.at(index.row()).item;
+    const QVariant &item = rows.at(index.row());
     const QString field = columnField(index.column());
     const QVariant like = fieldType(item, field);
     std::optional<QVariant> wanted;
@@ -257,8 +257,7 @@ Qt::ItemFlags CollectionModel::flags(const QModelIndex &index) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)
         || !d->isEditableColumn(index.column()) || d->placeholder)
         return flags;
-    const QVariant like
-        = d->fieldType(d->rows.at(index.row()).item, d->columnField(index.column()));
+    const QVariant like = d->fieldType(d->rows.at(index.row()), d->columnField(index.column()));
     return flags
         | (like.typeId() == QMetaType::Bool ? Qt::ItemIsUserCheckable : Qt::ItemIsEditable);
 }

@@ -254,7 +254,7 @@ QVariant CollectionModel::get(int row) const
 {
     if (row < 0 || row >= d->rows.size())
         return {};
-    return toQmlValue(d->rows.at(row).item);
+    return toQmlValue(d->rows.at(row));
 }
 
 void CollectionModel::loadMore()
@@ -288,7 +288,7 @@ QVariant CollectionModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    return d->roleValue(d->rows.at(index.row()).item, role, index.column());
+    return d->roleValue(d->rows.at(index.row()), role, index.column());
 }
 
 QVariant CollectionModel::headerData(int section, Qt::Orientation orientation, int role) const

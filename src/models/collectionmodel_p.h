@@ -78,13 +78,19 @@ public:
     //! Turns the current rows into \a items with the smallest signals (no reset). Returns
     //! whether any row changed.
     bool syncRows(const QVariantList &items);
-    //! dataChanged for rows whose item is not the same snapshot and differs (rows already in
-    //! place); returns whether any was emitted.
-    bool updateChangedRows(const QVariantList &items);
+    //! Adopts \a items (rows already in place) and emits dataChanged for the rows whose item is
+    //! not the same snapshot and differs; returns whether any was emitted.
+    //! With \a only, just those rows can differ (the store's list patch said so).
+    bool updateChangedRows(const QVariantList &items, const QList<qsizetype> *only = nullptr);
+    //! Lets go of \a value; a long list only it still holds is freed with its rows' Records
+    //! prefetched ahead (at 1M rows each is a cache miss: QList's destructor waits for each).
+    static void dropValue(QVariant &&value);
+    //! Makes \a items the shown list.
+    void adoptRows(const QVariantList &items);
     //! Gives the server's entity of a confirmed placeholder row (Controller::confirmedKey()) the
     //! placeholder's key in \a rawKeys, so the diff keeps that row in place (one dataChanged).
     //! Returns whether it did.
-    bool keepConfirmedRows(QStringList *rawKeys) const;
+    bool keepConfirmedRows(const QStringList &oldRawKeys, QStringList *rawKeys) const;
     //! Replaces every row (only when re-targeted).
     void resetRows(const QVariantList &items);
     QString rowKey(const QVariant &item, int index) const;
@@ -163,17 +169,14 @@ public:
     Params shownParams;
     QPointer<Controller> shownController;
 
-    // rows
-    struct Row
-    {
-        QString rawKey; // pk (or "#<index>" for plain values)
-        QString key; // unique within the list (rawKey + occurrence)
-        QVariant item;
-    };
-    QList<Row> rows;
-    //! The rows of \a items, keyed (a reset or a first answer).
-    QList<Row> rowsOf(const QVariantList &items) const;
-    QVariantList shownList; // the list the rows were last synced from (identity check)
+    // rows: the list as the store returned it, shared (showing N rows costs no per-row work).
+    // A row's key is a function of its item and place (rowKey()), computed only when a diff
+    // needs it: neither kept nor sorted for a list that only ever changes in place.
+    QVariantList rows;
+    quint64 rowsSince = 0; // detail::listPatchClock() when `rows` was adopted
+    QVariantList shownList; // the list the rows were last synced to (the same list once synced)
+    //! The unique keys of \a items (rowKey() + occurrence), for a diff.
+    QStringList rawKeysOf(const QVariantList &items) const;
     enum class ListPlace { None, Self, Field };
     ListPlace listPlace = ListPlace::None;
     QString listField;

@@ -147,10 +147,11 @@ void CollectionModelPrivate::publish(const ResponseState &state,
         // (changed rows already prove a change: skip comparing a long list item by item)
         const bool changed
             = rowsChanged || newValue.metaType() != value.metaType() || newValue != value;
-        value = newValue;
+        QVariant before = std::exchange(value, newValue);
         qmlValue.reset();
         if (changed)
             Q_EMIT q->valueChanged();
+        dropValue(std::move(before)); // often the last reference to the previous list
     }
 
     std::optional<NetworkError> newError = targetError;

@@ -3,6 +3,8 @@
 #include "collectionmodel_p.h"
 #include "listdiff_p.h"
 #include <DataClient/placeholderkey.h>
+#include <DataClient/record.h>
+#include <DataClient/private/listpatch_p.h>
 #include <DataClient/private/variantaccess_p.h>
 
 #include <QtCore/QJsonObject>
@@ -121,19 +123,13 @@ QVariant CollectionModelPrivate::roleValue(const QVariant &item, int role, int c
     return toQmlValue(fieldOf(item, roleFields.at(field)));
 }
 
-QList<CollectionModelPrivate::Row> CollectionModelPrivate::rowsOf(const QVariantList &items) const
+QStringList CollectionModelPrivate::rawKeysOf(const QVariantList &items) const
 {
     QStringList keys;
     keys.reserve(items.size());
     for (int i = 0; i < items.size(); ++i)
         keys.append(rowKey(items.at(i), i));
-    QStringList unique = keys;
-    Models::uniqueRowKeys(unique);
-    QList<Row> made;
-    made.reserve(items.size());
-    for (int i = 0; i < items.size(); ++i)
-        made.append({keys.at(i), unique.at(i), items.at(i)});
-    return made;
+    return keys;
 }
 
 void CollectionModelPrivate::resetRows(const QVariantList &items)
@@ -141,7 +137,7 @@ void CollectionModelPrivate::resetRows(const QVariantList &items)
     const int before = int(rows.size());
     q->beginResetModel();
     shownList = items;
-    rows = rowsOf(items);
+    adoptRows(items);
     q->endResetModel();
     if (before != rows.size())
         Q_EMIT q->countChanged();
@@ -151,15 +147,24 @@ bool CollectionModelPrivate::syncRows(const QVariantList &items)
 {
     if (items.isSharedWith(shownList) || (items.isEmpty() && rows.isEmpty()))
         return false;
+    // Set first: a view's reaction to the signals below may sync again (re-entered: a no-op).
     shownList = items;
+
+    // Fastest path: the store made the list by replacing a few rows of the shown one (an
+    // entity changed): only those rows are compared, however long the list.
+    if (items.size() == rows.size()) {
+        const std::optional<detail::ListPatch> patch = detail::listPatchOf(items);
+        if (patch && patch->from == rows.constData() && patch->made > rowsSince)
+            return updateChangedRows(items, &patch->rows);
+    }
 
     // Fast path, the common case of entities changing in place: every row is either the very
     // same snapshot as before (a pointer compare) or has the same key. No lists, no hashing.
     if (items.size() == rows.size()) {
         bool sameKeys = true;
         for (int i = 0; sameKeys && i < items.size(); ++i) {
-            const Row &row = rows.at(i);
-            sameKeys = sameShared(items.at(i), row.item) || rowKey(items.at(i), i) == row.rawKey;
+            sameKeys = sameShared(items.at(i), rows.at(i))
+                || rowKey(items.at(i), i) == rowKey(rows.at(i), i);
         }
         if (sameKeys)
             return updateChangedRows(items);
@@ -168,30 +173,22 @@ bool CollectionModelPrivate::syncRows(const QVariantList &items)
     // First rows (a first answer, or after an empty list): one insertion, no diff.
     if (rows.isEmpty()) {
         q->beginInsertRows(QModelIndex(), 0, int(items.size()) - 1);
-        rows = rowsOf(items);
+        adoptRows(items);
         q->endInsertRows();
         Q_EMIT q->countChanged();
         return true;
     }
 
     const int before = int(rows.size());
-    // Keys of the new list; an item shared with the row at the same place keeps that row's key.
-    QStringList rawKeys;
-    rawKeys.reserve(items.size());
-    for (int i = 0; i < items.size(); ++i) {
-        if (i < rows.size() && sameShared(items.at(i), rows.at(i).item))
-            rawKeys.append(rows.at(i).rawKey);
-        else
-            rawKeys.append(rowKey(items.at(i), i));
-    }
-    const QStringList realRawKeys = rawKeys;
-    const bool confirmed = keepConfirmedRows(&rawKeys);
+    const QStringList oldRawKeys = rawKeysOf(rows);
+    QStringList rawKeys = rawKeysOf(items);
+    // A confirmed placeholder row keeps its place: its server entity goes by the old key in this
+    // diff only (keys are not kept: from now on the row's key is its item's, the server's pk).
+    keepConfirmedRows(oldRawKeys, &rawKeys);
     QStringList newKeys = rawKeys;
     Models::uniqueRowKeys(newKeys);
-    QStringList oldKeys;
-    oldKeys.reserve(rows.size());
-    for (const Row &row : std::as_const(rows))
-        oldKeys.append(row.key);
+    QStringList oldKeys = oldRawKeys;
+    Models::uniqueRowKeys(oldKeys);
 
     const QModelIndex root;
     const QList<Models::ListDiffStep> steps = Models::diffListKeys(oldKeys, newKeys);
@@ -205,7 +202,7 @@ bool CollectionModelPrivate::syncRows(const QVariantList &items)
             break;
         case Models::ListDiffStep::Move: {
             q->beginMoveRows(root, step.first, step.last, root, step.destination);
-            const QList<Row> block = rows.mid(step.first, count);
+            const QVariantList block = rows.mid(step.first, count);
             rows.remove(step.first, count);
             const int at
                 = step.destination > step.first ? step.destination - count : step.destination;
@@ -217,36 +214,29 @@ bool CollectionModelPrivate::syncRows(const QVariantList &items)
         case Models::ListDiffStep::Insert:
             q->beginInsertRows(root, step.first, step.last);
             for (int j = step.first; j <= step.last; ++j)
-                rows.insert(j, {rawKeys.at(j), newKeys.at(j), items.at(j)});
+                rows.insert(j, items.at(j));
             q->endInsertRows();
             break;
         }
     }
     Q_ASSERT(rows.size() == items.size());
-    if (confirmed) { // the rows kept for confirmed placeholders go by the server's key from now
-        QStringList realKeys = realRawKeys;
-        Models::uniqueRowKeys(realKeys);
-        for (int i = 0; i < rows.size(); ++i) {
-            rows[i].rawKey = realRawKeys.at(i);
-            rows[i].key = realKeys.at(i);
-        }
-    }
     const bool changed = updateChangedRows(items);
     if (before != rows.size())
         Q_EMIT q->countChanged();
     return changed || !steps.isEmpty();
 }
 
-bool CollectionModelPrivate::keepConfirmedRows(QStringList *rawKeys) const
+bool CollectionModelPrivate::keepConfirmedRows(const QStringList &oldRawKeys,
+                                               QStringList *rawKeys) const
 {
     if (!controller)
         return false;
     QHash<QString, QString> placeholderOf; // server pk -> the placeholder row it replaces
-    for (const Row &row : std::as_const(rows)) {
-        if (!isPlaceholderKey(row.rawKey) || rawKeys->contains(row.rawKey))
+    for (const QString &rawKey : oldRawKeys) {
+        if (!isPlaceholderKey(rawKey) || rawKeys->contains(rawKey))
             continue;
-        if (const QString pk = controller->confirmedKey(row.rawKey); !pk.isEmpty())
-            placeholderOf.insert(pk, row.rawKey);
+        if (const QString pk = controller->confirmedKey(rawKey); !pk.isEmpty())
+            placeholderOf.insert(pk, rawKey);
     }
     bool kept = false;
     for (QString &key : *rawKeys) {
@@ -259,21 +249,57 @@ bool CollectionModelPrivate::keepConfirmedRows(QStringList *rawKeys) const
     return kept;
 }
 
-bool CollectionModelPrivate::updateChangedRows(const QVariantList &items)
+void CollectionModelPrivate::dropValue(QVariant &&value)
 {
-    // Rows that stayed: one dataChanged per changed row, with only the roles that changed.
+    constexpr qsizetype Ahead = 16;
+    constexpr qsizetype LongList = 4096;
+    if (value.metaType().id() != QMetaType::QVariantList)
+        return;
+    QVariantList list = value.toList();
+    value = QVariant();
+    if (list.size() < LongList || !list.isDetached())
+        return; // short, or someone else frees it
+    const QMetaType recordType = QMetaType::fromType<Record>();
+    QVariant *rows = list.data();
+    const qsizetype n = list.size();
+    for (qsizetype i = 0; i < n; ++i) {
+        if (i + Ahead < n && rows[i + Ahead].metaType() == recordType)
+            __builtin_prefetch(*static_cast<void *const *>(rows[i + Ahead].constData()), 1);
+        rows[i] = QVariant();
+    }
+}
+
+void CollectionModelPrivate::adoptRows(const QVariantList &items)
+{
+    rows = items;
+    rowsSince = detail::listPatchClock();
+}
+
+bool CollectionModelPrivate::updateChangedRows(const QVariantList &items,
+                                               const QList<qsizetype> *only)
+{
+    // Rows that stayed: one dataChanged per changed row, with only the roles that changed. The
+    // new list is adopted first (shared: the next compare is a pointer compare), so a view that
+    // reads a row on dataChanged sees its new item.
+    const QVariantList before = rows;
+    adoptRows(items);
     bool emitted = false;
     const int lastColumn = q->columnCount() - 1;
-    for (int i = 0; i < rows.size(); ++i) {
-        Row &row = rows[i];
-        if (sameShared(row.item, items.at(i)))
-            continue;
-        const QList<int> roles = changedRoles(row.item, items.at(i));
-        row.item = items.at(i); // adopt the new snapshot, so the next compare is a pointer compare
+    const auto update = [&](qsizetype i) {
+        if (sameShared(before.at(i), items.at(i)))
+            return;
+        const QList<int> roles = changedRoles(before.at(i), items.at(i));
         if (!roles.isEmpty()) {
-            Q_EMIT q->dataChanged(q->index(i, 0), q->index(i, lastColumn), roles);
+            Q_EMIT q->dataChanged(q->index(int(i), 0), q->index(int(i), lastColumn), roles);
             emitted = true;
         }
+    };
+    if (only) {
+        for (qsizetype i : *only)
+            update(i);
+    } else {
+        for (qsizetype i = 0; i < rows.size(); ++i)
+            update(i);
     }
     return emitted;
 }

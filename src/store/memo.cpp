@@ -3,6 +3,11 @@
 #include "storeprivate_p.h"
 
 #include <DataClient/private/entityschema_p.h>
+#include <DataClient/private/listpatch_p.h>
+
+#include <QtCore/QMutex>
+
+#include <atomic>
 
 namespace DataClient {
 
@@ -53,6 +58,69 @@ void EntityViews::addEmbedder(quint32 slot, const Dependent &dependent)
     else if (list.contains(dependent))
         return;
     list.append(dependent);
+}
+
+namespace {
+
+// The list patches of every store's list views, by the patched list's data. An entry holds its
+// list, so the address cannot be reused while the entry exists; a view forgets its entry when
+// its value changes or it goes (one entry per view: the last patch only).
+struct ListPatches
+{
+    QMutex mutex;
+    QHash<const void *, std::pair<QVariantList, ListPatch>> byList;
+    std::atomic<quint64> clock {1};
+};
+
+ListPatches &listPatches()
+{
+    static ListPatches patches;
+    return patches;
+}
+
+} // namespace
+
+quint64 listPatchClock()
+{
+    return listPatches().clock.load(std::memory_order_relaxed);
+}
+
+std::optional<ListPatch> listPatchOf(const QVariantList &to)
+{
+    ListPatches &patches = listPatches();
+    QMutexLocker lock(&patches.mutex);
+    const auto it = patches.byList.constFind(to.constData());
+    if (it == patches.byList.cend() || !it->first.isSharedWith(to))
+        return std::nullopt;
+    return it->second;
+}
+
+void recordListPatch(const QVariantList &to, const void *from, QList<qsizetype> rows)
+{
+    ListPatches &patches = listPatches();
+    const quint64 made = patches.clock.fetch_add(1, std::memory_order_relaxed) + 1;
+    QMutexLocker lock(&patches.mutex);
+    patches.byList.insert(to.constData(), {to, ListPatch {from, made, std::move(rows)}});
+}
+
+void forgetListPatch(const void *to)
+{
+    ListPatches &patches = listPatches();
+    QVariantList list; // released after the lock (a list's last reference frees N rows)
+    {
+        QMutexLocker lock(&patches.mutex);
+        const auto it = patches.byList.find(to);
+        if (it == patches.byList.end())
+            return;
+        list = std::move(it->first);
+        patches.byList.erase(it);
+    }
+}
+
+ListView::~ListView()
+{
+    if (patched)
+        forgetListPatch(patched);
 }
 
 void ListView::itemChanged(quint32 slot, Invalidation &context)

@@ -62,6 +62,10 @@ public:
 class ListView
 {
 public:
+    ListView() = default;
+    ~ListView();
+    ListView(const ListView &) = delete;
+    ListView &operator=(const ListView &) = delete;
     void itemChanged(quint32 slot, Invalidation &context);
     void markDirty(Invalidation &context, bool structural);
     void addParent(const Dependent &dependent);
@@ -70,6 +74,13 @@ public:
     quint32 collectionSlot = 0;
     EntityViews *items = nullptr;
     QList<quint32> rowSlots; // the slot shown in each row (missing entities are dropped)
+    //! By slot: its row in rowSlots, or NoRow / SeveralRows (a list may hold an entity twice):
+    //! a changed entity's row is found without scanning N rows.
+    std::vector<qint32> rowOf;
+    static constexpr qint32 NoRow = -1;
+    static constexpr qint32 SeveralRows = -2;
+    //! The value whose list patch (listpatch_p.h) is recorded; forgotten when the value changes.
+    const void *patched = nullptr;
     std::vector<bool> members; // by slot: in the stored list (shown or missing)
     QVariant value; // QVariantList of Records
     QVarLengthArray<quint32, 8> dirtySlots;

@@ -51,3 +51,9 @@ if(DATACLIENT_BUILD_EXAMPLES AND TARGET Qt6::Widgets)
   add_test(NAME tst_todowidgets COMMAND tst_todowidgets)
   set_tests_properties(tst_todowidgets PROPERTIES ENVIRONMENT "${DATACLIENT_TEST_ENV}" TIMEOUT 120)
 endif()
+
+# Issue 19: the store's list patch (one changed entity) and the model comparing only its rows.
+dataclient_add_qtest(tst_listpatch SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_listpatch.cpp
+  ${DATACLIENT_TEST_SUPPORT}/storefixtures.h ${DATACLIENT_TEST_SUPPORT}/modelsignals.h
+  LIBS DataClient::Models)
+target_include_directories(tst_listpatch PRIVATE ${PROJECT_SOURCE_DIR}/src/models)
