@@ -3,6 +3,7 @@
 
 #include <DataClient/private/persistedfile_p.h>
 
+#include <QtCore/QDateTime>
 #include <QtCore/QDir>
 #include <QtCore/QFileInfo>
 #include <QtCore/QFutureWatcher>
@@ -15,6 +16,29 @@ using namespace Qt::StringLiterals;
 
 namespace DataClient::detail {
 
+namespace {
+// A process killed between creating its lock file and writing its pid into it leaves a lock that
+// names nobody. QLockFile calls such a lock stale only by its age (30 s by default), so every start
+// within that time would run without persistence. A live owner writes its pid microseconds after
+// creating the file: an unreadable lock older than this has no owner.
+constexpr qint64 UnwrittenLockAgeMs = 100;
+
+bool takeOverUnwrittenLock(QLockFile &lock, const QString &lockPath)
+{
+    qint64 pid = 0;
+    QString host, app;
+    if (lock.getLockInfo(&pid, &host, &app))
+        return false; // names its owner: QLockFile decided (alive, or another host's)
+    const QFileInfo info(lockPath);
+    if (!info.exists()
+        || info.lastModified().msecsTo(QDateTime::currentDateTime()) < UnwrittenLockAgeMs)
+        return false;
+    qCInfo(lcPersist).noquote() << "taking over" << lockPath
+                                << "(empty or unreadable: its process died while creating it)";
+    return lock.removeStaleLockFile();
+}
+} // namespace
+
 PersistedFile::PersistedFile(const QString &path, QObject *parent) : QObject(parent), m_path(path)
 {
     const QFileInfo info(path);
@@ -23,7 +47,11 @@ PersistedFile::PersistedFile(const QString &path, QObject *parent) : QObject(par
         qCWarning(lcPersist).noquote() << "cannot create the folder of" << path;
     }
     m_lock = std::make_unique<QLockFile>(path + u".lock"_s);
-    if (!m_lock->tryLock(0)) {
+    bool locked = m_lock->tryLock(0);
+    if (!locked && m_lock->error() == QLockFile::LockFailedError
+        && takeOverUnwrittenLock(*m_lock, path + u".lock"_s))
+        locked = m_lock->tryLock(0);
+    if (!locked) {
         qint64 pid = 0;
         QString host, app;
         m_lock->getLockInfo(&pid, &host, &app);

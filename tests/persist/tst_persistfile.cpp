@@ -8,7 +8,9 @@
 #include <DataClient/private/persistedfile_p.h>
 #include <DataClient/private/snapshotcodec_p.h>
 
+#include <QtCore/QDateTime>
 #include <QtCore/QDir>
+#include <QtCore/QLockFile>
 #include <QtCore/QFile>
 #include <QtCore/QFileInfo>
 #include <QtCore/QRegularExpression>
@@ -194,6 +196,45 @@ private Q_SLOTS:
         // The second keeps working in memory; the first still owns the file.
         QVERIFY(!second.setResponse(todos(u"http://127.0.0.1:9"_s), {}, todoValues(1, 1)).error);
         QCOMPARE(second.store().entityCount(), 1);
+    }
+
+    void unwrittenLockIsTakenOver()
+    {
+        // What a process killed between creating its lock file and writing its pid leaves.
+        const QString lockPath = path() + u".lock"_s;
+        QFile lock(lockPath);
+        QVERIFY(lock.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        {
+            // A moment old: its owner may be writing its pid right now, so it is respected.
+            Controller controller;
+            QSignalSpy errors(&controller, &Controller::persistenceError);
+            QTest::ignoreMessage(
+                QtWarningMsg,
+                QRegularExpression(u"persistence refused: .*is in use by another Controller"_s));
+            controller.setPersistence(path());
+            QCOMPARE(errors.size(), 1);
+            QVERIFY(QFile::exists(lockPath));
+        }
+        // Older than any live owner takes to write it (but younger than QLockFile's own 30 s age
+        // limit): nobody owns it, the next start does.
+        QVERIFY(lock.setFileTime(QDateTime::currentDateTime().addSecs(-5),
+                                 QFileDevice::FileModificationTime));
+        lock.close();
+        {
+            Controller controller;
+            QSignalSpy errors(&controller, &Controller::persistenceError);
+            controller.setPersistence(path());
+            QVERIFY(!controller.setResponse(todos(u"http://127.0.0.1:9"_s), {}, todoValues(2, 1))
+                         .error);
+            QCOMPARE(errors.size(), 0);
+            QTRY_VERIFY(QFile::exists(path())); // it persists
+            qint64 pid = 0;
+            QString host, app;
+            QVERIFY(QLockFile(lockPath).getLockInfo(&pid, &host, &app));
+            QCOMPARE(pid, QCoreApplication::applicationPid()); // the lock is ours now
+        }
+        QVERIFY(!QFile::exists(lockPath)); // and given back
+        QFile::remove(path());
     }
 
     void unwritablePathKeepsWorking()
