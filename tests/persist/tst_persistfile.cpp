@@ -57,6 +57,19 @@ class tst_PersistFile : public QObject
         QVERIFY(!QFile::exists(path())); // dropped: the next write starts a new file
     }
 
+    //! Opens the file in \a controller expecting it refused as in use: one persistenceError
+    //! naming the file, and a warning.
+    void expectInUse(Controller &controller)
+    {
+        QSignalSpy errors(&controller, &Controller::persistenceError);
+        QTest::ignoreMessage(
+            QtWarningMsg,
+            QRegularExpression(u"persistence refused: .*is in use by another Controller"_s));
+        controller.setPersistence(path());
+        QCOMPARE(errors.size(), 1);
+        QVERIFY(errors.at(0).at(0).toString().contains(path()));
+    }
+
 private Q_SLOTS:
     void roundTrip()
     {
@@ -186,13 +199,7 @@ private Q_SLOTS:
         first.setPersistence(path());
         QCOMPARE(first.persistence(), path());
         Controller second;
-        QSignalSpy errors(&second, &Controller::persistenceError);
-        QTest::ignoreMessage(
-            QtWarningMsg,
-            QRegularExpression(u"persistence refused: .*is in use by another Controller"_s));
-        second.setPersistence(path());
-        QCOMPARE(errors.size(), 1);
-        QVERIFY(errors.at(0).at(0).toString().contains(path()));
+        expectInUse(second);
         // The second keeps working in memory; the first still owns the file.
         QVERIFY(!second.setResponse(todos(u"http://127.0.0.1:9"_s), {}, todoValues(1, 1)).error);
         QCOMPARE(second.store().entityCount(), 1);
@@ -207,12 +214,7 @@ private Q_SLOTS:
         {
             // A moment old: its owner may be writing its pid right now, so it is respected.
             Controller controller;
-            QSignalSpy errors(&controller, &Controller::persistenceError);
-            QTest::ignoreMessage(
-                QtWarningMsg,
-                QRegularExpression(u"persistence refused: .*is in use by another Controller"_s));
-            controller.setPersistence(path());
-            QCOMPARE(errors.size(), 1);
+            expectInUse(controller);
             QVERIFY(QFile::exists(lockPath));
         }
         // Older than any live owner takes to write it (but younger than QLockFile's own 30 s age
