@@ -4,6 +4,7 @@
 #include "jsontree_p.h"
 
 #include <DataClient/private/nodearena_p.h>
+#include <DataClient/private/vectorstate_p.h>
 
 #include <optional>
 
@@ -202,6 +203,7 @@ private:
 
 ParseResult parseJson(QByteArrayView utf8)
 {
+    clearUpperVectorState(); // the caller's thread may have hashed a QString (vectorstate_p.h)
     Parser parser(utf8.data(), utf8.data() + utf8.size());
     return parser.run();
 }

@@ -8,5 +8,7 @@ dataclient_add_qtest(tst_entityschema SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_enti
   LIBS DataClient::Store Qt6::Network)
 # The UTF-8 test also checks the helper the QJsonDocument paths call (the JSON library's utf8_p.h).
 target_link_libraries(tst_compactutf8 PRIVATE DataClientJson)
+# The parse test calls the JSON library's clearUpperVectorState() (vectorstate_p.h).
+target_link_libraries(tst_compactjson PRIVATE DataClientJson)
 dataclient_add_qtest(tst_schemawalk SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_schemawalk.cpp
   LIBS DataClient::Schema Qt6::Network)
