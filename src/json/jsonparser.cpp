@@ -144,6 +144,11 @@ private:
         Keys keys;
         QList<QString> &decodedKeys = this->decodedKeys();
         const qsizetype decodedBase = decodedKeys.size();
+        // The keys of the last object at this depth, read against the text: while they match,
+        // a key costs one short compare, not a scan and a second compare in shapeFor().
+        const LastKeys *expected = expectedKeysAt(depth);
+        const char *expectedBytes = expected ? expected->bytes.constData() : nullptr;
+        bool asExpected = expected != nullptr;
         skipSpace();
         if (m_p < m_end && *m_p == '}') {
             ++m_p;
@@ -160,12 +165,27 @@ private:
             }
             ++m_p;
             const char *start = m_p;
-            const char *textEnd = nullptr;
-            if (scanString(&textEnd)) {
-                keys.append({start, textEnd - start});
+            if (asExpected && keys.size() < expected->sizes.size()) {
+                // Expected keys are plain (no escape, quote or non-ASCII byte): equal bytes
+                // followed by the closing quote are that key.
+                const qsizetype n = expected->sizes[keys.size()];
+                asExpected = m_end - m_p > n && m_p[n] == '"' && sameBytes(m_p, expectedBytes, n);
+                expectedBytes += n;
+                if (asExpected) {
+                    keys.append({start, n});
+                    m_p += n + 1;
+                }
             } else {
-                decodedKeys.append(m_text);
-                keys.append({start, textEnd - start, decodedKeys.size() - 1});
+                asExpected = false;
+            }
+            if (!asExpected) {
+                const char *textEnd = nullptr;
+                if (scanString(&textEnd)) {
+                    keys.append({start, textEnd - start});
+                } else {
+                    decodedKeys.append(m_text);
+                    keys.append({start, textEnd - start, decodedKeys.size() - 1});
+                }
             }
             skipSpace();
             if (m_p >= m_end || *m_p != ':')
@@ -186,7 +206,7 @@ private:
             }
             fail("expected ',' or '}' in object");
         }
-        const qsizetype shape = shapeFor(keys, depth);
+        const qsizetype shape = shapeFor(keys, depth, asExpected);
         if (shape < 0)
             fail("duplicate key in object");
         out.appendNode(fields.finishObjectGivenRef(nodeShape(shape)));

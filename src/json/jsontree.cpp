@@ -19,12 +19,14 @@ void JsonTreeBuilder::growBuilders(int depth)
     }
 }
 
-qsizetype JsonTreeBuilder::shapeFor(const Keys &keys, int depth)
+qsizetype JsonTreeBuilder::shapeFor(const Keys &keys, int depth, bool asExpected)
 {
-    if (int(m_last.size()) <= depth)
-        m_last.resize(size_t(depth) + 1);
-    LastKeys &last = m_last[size_t(depth)];
+    while (int(m_last.size()) <= depth)
+        m_last.push_back(std::make_unique<LastKeys>());
+    LastKeys &last = *m_last[size_t(depth)];
     if (last.index >= 0 && last.sizes.size() == keys.size()) {
+        if (asExpected) // the parser compared every key with these bytes already
+            return last.index;
         const char *bytes = last.bytes.constData();
         bool same = true;
         for (qsizetype i = 0; i < keys.size() && same; ++i) {

@@ -41,8 +41,26 @@ public:
         return *m_builders[size_t(depth)];
     }
     //! The cache index of the interned shape of \a keys of an object at \a depth; -1 when a key
-    //! is there twice.
-    qsizetype shapeFor(const Keys &keys, int depth);
+    //! is there twice. \a asExpected: every key was read as expectedKeysAt(depth) said.
+    qsizetype shapeFor(const Keys &keys, int depth, bool asExpected = false);
+
+    // The last key list seen at each depth, as bytes: objects at one depth of an answer mostly
+    // share their keys (every todo, every author), and comparing bytes is cheaper than hashing.
+    // The parser reads the next object's keys against it (no scan for the closing quote).
+    struct LastKeys
+    {
+        qsizetype index = -1;
+        QByteArray bytes;
+        QVarLengthArray<qsizetype, 16> sizes;
+    };
+    //! The plain key list last seen at \a depth; nullptr when there is none. It stays where it
+    //! is while deeper objects are read (until shapeFor() at this depth).
+    const LastKeys *expectedKeysAt(int depth) const
+    {
+        if (int(m_last.size()) <= depth || m_last[size_t(depth)]->index < 0)
+            return nullptr;
+        return m_last[size_t(depth)].get();
+    }
     //! One reference to the cached shape \a index, for a node about to be made (references are
     //! taken 256 at a time: one atomic operation per batch, not per object).
     const Shape *nodeShape(qsizetype index)
@@ -71,15 +89,7 @@ private:
     void growBuilders(int depth);
     qsizetype lookUp(const Keys &keys);
 
-    // The last key list seen at each depth, as bytes: objects at one depth of an answer mostly
-    // share their keys (every todo, every author), and comparing bytes is cheaper than hashing.
-    struct LastKeys
-    {
-        qsizetype index = -1;
-        QByteArray bytes;
-        QVarLengthArray<qsizetype, 16> sizes;
-    };
-    std::vector<LastKeys> m_last;
+    std::vector<std::unique_ptr<LastKeys>> m_last; // pointers: a deeper level added keeps them
 
     QList<QString> m_decodedKeys;
     std::vector<std::unique_ptr<NodeBuilder>> m_builders;

@@ -116,6 +116,83 @@ private Q_SLOTS:
         QCOMPARE(at, qsizetype(28));
     }
 
+    void keysReadAgainstTheLastObject_data()
+    {
+        // The parser reads an object's keys against the last key list at its depth (issue 19):
+        // each row leaves that path at a different point and must read what QJsonDocument reads.
+        QTest::addColumn<QByteArray>("text");
+        QTest::newRow("same keys") << QByteArray(R"([{"id":1,"title":"a"},{"id":2,"title":"b"}])");
+        QTest::newRow("a longer key") << QByteArray(R"([{"ab":1},{"abc":2}])");
+        QTest::newRow("a shorter key") << QByteArray(R"([{"abc":1},{"ab":2}])");
+        QTest::newRow("fewer keys") << QByteArray(R"([{"a":1,"b":2},{"a":3}])");
+        QTest::newRow("more keys") << QByteArray(R"([{"a":1},{"a":2,"b":3}])");
+        QTest::newRow("other order") << QByteArray(R"([{"a":1,"b":2},{"b":3,"a":4}])");
+        QTest::newRow("escaped same key") << QByteArray("[{\"a\":1},{\"\\u0061\":2}]");
+        QTest::newRow("non-ASCII key") << QByteArray("[{\"e\":1},{\"\xc3\xa9\":2}]");
+        QTest::newRow("long keys") << QByteArray(
+            R"([{"a_key_of_seventeen":1,"k8bytes!":2},{"a_key_of_seventeen":3,"k8bytes?":4}])");
+        QTest::newRow("nested in between") << QByteArray(
+            R"([{"a":{"x":1,"y":[{"p":1},{"p":2}]},"b":2},{"a":{"x":3,"y":[]},"b":4}])");
+        QTest::newRow("with spaces") << QByteArray(R"([{"a" : 1 , "b" : 2}, { "a" :3,"b":4 }])");
+    }
+    void keysReadAgainstTheLastObject()
+    {
+        QFETCH(QByteArray, text);
+        QString error;
+        const CompactJson json = CompactJson::parse(text, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(json.toJsonValue(), QJsonValue(QJsonDocument::fromJson(text).array()));
+    }
+
+    void expectedKeyCutShort()
+    {
+        // The text ends inside a key that begins like the expected one: not read past the end.
+        QString error;
+        qsizetype at = -1;
+        const QByteArray text = "[{\"abc\":1},{\"ab"; // (a raw string here confuses moc 6.4)
+        QVERIFY(CompactJson::parse(text, &error, &at).isUndefined());
+        QVERIFY2(error.contains(u"unterminated string"_s), qPrintable(error));
+        QCOMPARE(at, qsizetype(15));
+    }
+
+    void stringsAcrossBlocks_data()
+    {
+        // Strings are scanned 16 bytes at a time (jsonscanner_p.h): a quote, an escape, a
+        // non-ASCII byte or a control at every place around a block's edges.
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<qsizetype>("errorAt"); // -1: valid
+        for (int at : {0, 1, 7, 8, 15, 16, 17, 31, 32, 33, 40}) {
+            const QByteArray before(at, 'x');
+            const QByteArray after(20, 'y');
+            const QByteArray n = QByteArray::number(at);
+            QTest::addRow("end at %d", at) << "[\"" + before + "\"]" << qsizetype(-1);
+            QTest::addRow("escape at %d", at)
+                << "[\"" + before + "\\n" + after + "\"]" << qsizetype(-1);
+            QTest::addRow("non-ASCII at %d", at)
+                << "[\"" + before + "\xc3\xa9" + after + "\"]" << qsizetype(-1);
+            QTest::addRow("control at %d", at)
+                << "[\"" + before + "\x01" + after + "\"]" << qsizetype(2 + at);
+            QTest::addRow("bad UTF-8 at %d", at)
+                << "[\"" + before + "\xff" + after + "\"]" << qsizetype(2 + at);
+            QTest::addRow("unterminated at %d", at) << "[\"" + before << qsizetype(2 + at);
+        }
+    }
+    void stringsAcrossBlocks()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(qsizetype, errorAt);
+        QString error;
+        qsizetype at = -1;
+        const CompactJson json = CompactJson::parse(text, &error, &at);
+        if (errorAt >= 0) {
+            QVERIFY(json.isUndefined());
+            QCOMPARE(at, errorAt);
+            return;
+        }
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(json.toJsonValue(), QJsonValue(QJsonDocument::fromJson(text).array()));
+    }
+
     void depthLimit()
     {
         QString error;

@@ -298,11 +298,29 @@ public:
     //! Appends a copy of \a value from \a source (strings re-stored, nodes referenced).
     void append(const Value &value, const Node *source);
     void appendString(QStringView text);
-    void appendLatin1(QLatin1StringView text);
+    //! Inline: the parser appends 130k values for 10k todos, most of them Latin-1 strings.
+    //! The Values are made in place, field by field: a Value made aside and then copied was
+    //! read back as 16 bytes just after its 4- and 8-byte parts were written, a store-forwarding
+    //! stall that took a third of the string path (perf, docs/performance.md).
+    void appendLatin1(QLatin1StringView text)
+    {
+        const quint32 offset = appendBlob(text.data(), text.size());
+        Value &v = m_values.emplace_back();
+        v.type = ValueType::String;
+        v.string.offset = offset;
+        v.string.length = quint32(text.size());
+        if (text.size() == InstantTextLength)
+            readInstant(v, text);
+    }
     //! A whole number beyond 64 bits, kept as its digits (optional '-' then digits).
     void appendBigInteger(QLatin1StringView digits);
     //! Takes over a reference to \a node.
-    void appendNode(NodeRef node);
+    void appendNode(NodeRef node)
+    {
+        Value &v = m_values.emplace_back();
+        v.type = node->isArray ? ValueType::Array : ValueType::Object;
+        v.node = node.take();
+    }
     void appendValue(const Value &scalar) { m_values.push_back(scalar); }
     qsizetype size() const { return qsizetype(m_values.size()); }
     //! Drops what was appended (releasing child nodes); keeps the capacity.
@@ -315,6 +333,10 @@ public:
     Value takeSingle();
 
 private:
+    //! The length of the ISO 8601 form whose instant a string carries (IsoCommonFormLength).
+    static constexpr qsizetype InstantTextLength = 24;
+    //! Value::instant(): a string in the common ISO 8601 form carries its instant.
+    static void readInstant(Value &value, QLatin1StringView text);
     NodeRef finish(const Shape *shape, bool isArray, bool shapeRefGiven = false);
     // std::vector, not QList/QByteArray: appends inline to a few instructions (the parser
     // makes 130k values for 10k todos), and clear() keeps the capacity for the next node.
