@@ -2,6 +2,7 @@
 #include <DataClient/private/nodearena_p.h>
 
 #include <algorithm>
+#include <mutex>
 #include <new>
 
 namespace DataClient::detail {
@@ -16,6 +17,44 @@ struct BlockHeader
     BlockHeader *next; // the block made before this one
 };
 constexpr size_t HeaderBytes = (sizeof(BlockHeader) + 7) & ~size_t(7);
+
+// Full blocks given back, kept for the next parse (up to 4 MB, a 10k-todo answer's worth): a
+// 64 KB block aligned to 64 KB is its own mmap() in glibc, so without this every parse of a
+// large answer page-faulted all its memory in again (14 % of parsing todos-10k.json, measured;
+// docs/performance.md "Parse: the second pass"). Any thread gives blocks back: a mutex.
+class BlockCache
+{
+public:
+    static constexpr int MaxBlocks = 64;
+    void *take()
+    {
+        const std::lock_guard lock(m_mutex);
+        return m_count ? m_blocks[--m_count] : nullptr;
+    }
+    bool give(void *block)
+    {
+        const std::lock_guard lock(m_mutex);
+        if (m_count == MaxBlocks)
+            return false;
+        m_blocks[m_count++] = block;
+        return true;
+    }
+    int count()
+    {
+        const std::lock_guard lock(m_mutex);
+        return m_count;
+    }
+
+private:
+    std::mutex m_mutex;
+    void *m_blocks[MaxBlocks] = {};
+    int m_count = 0;
+};
+BlockCache &blockCache()
+{
+    static BlockCache *cache = new BlockCache; // never destroyed: nodes may outlive statics
+    return *cache;
+}
 } // namespace
 
 struct NodeArena::Shared
@@ -24,6 +63,7 @@ struct NodeArena::Shared
     // during the parse, on an error, never free the blocks under it).
     QAtomicInteger<qint64> live = 1;
     BlockHeader *last = nullptr; // the newest block; each points to the one before
+    bool firstIsFull = false; // the oldest block is BlockAlign bytes too
 };
 
 NodeArena::NodeArena(qsizetype inputBytes)
@@ -54,12 +94,16 @@ void *NodeArena::allocateSlow(size_t bytes)
         return nullptr;
     const size_t size = std::max(m_nextBlockSize, bytes + HeaderBytes);
     m_nextBlockSize = BlockAlign;
-    void *memory = ::operator new(size, std::align_val_t(BlockAlign));
+    void *memory = size == BlockAlign ? blockCache().take() : nullptr;
+    if (!memory)
+        memory = ::operator new(size, std::align_val_t(BlockAlign));
     g_liveBlocks.fetchAndAddRelaxed(1);
     if (!m_shared) {
         m_shared = new Shared;
         takeCredits();
     }
+    if (!m_shared->last)
+        m_shared->firstIsFull = size == BlockAlign;
     auto *block = new (memory) BlockHeader {m_shared, m_shared->last};
     m_shared->last = block; // only the parsing thread adds blocks; the count orders the rest
     m_next = static_cast<char *>(memory) + HeaderBytes;
@@ -73,9 +117,14 @@ void NodeArena::release(Shared *shared, qint64 nodes)
         return;
     for (BlockHeader *block = shared->last; block;) {
         BlockHeader *before = block->next;
+        // Only full blocks are kept: the last one of a chain is the first made, sized to its
+        // input (it may be smaller).
+        const bool full = before || shared->firstIsFull;
         block->~BlockHeader();
-        // unsized: clang 14 has no sized aligned delete without -fsized-deallocation
-        ::operator delete(static_cast<void *>(block), std::align_val_t(BlockAlign));
+        if (!full || !blockCache().give(block)) {
+            // unsized: clang 14 has no sized aligned delete without -fsized-deallocation
+            ::operator delete(static_cast<void *>(block), std::align_val_t(BlockAlign));
+        }
         g_liveBlocks.fetchAndSubRelaxed(1);
         block = before;
     }
@@ -85,6 +134,11 @@ void NodeArena::release(Shared *shared, qint64 nodes)
 qint64 liveNodeArenaBlocks()
 {
     return g_liveBlocks.loadRelaxed();
+}
+
+int cachedNodeArenaBlocks()
+{
+    return blockCache().count();
 }
 
 } // namespace DataClient::detail

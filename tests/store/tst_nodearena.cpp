@@ -128,6 +128,36 @@ private Q_SLOTS:
         QCOMPARE(liveNodeArenaBlocks(), m_blocksBefore);
     }
 
+    void fullBlocksAreKeptForTheNextParse()
+    {
+        // Full blocks given back wait for the next parse (at most 64), not counted as live;
+        // the next parse takes them and a tree read from them is whole.
+        const QByteArray text = todosText(3000); // ~ 20 blocks
+        parseJson(text); // released at once
+        const int kept = cachedNodeArenaBlocks();
+        QCOMPARE(liveNodeArenaBlocks(), m_blocksBefore);
+        if (!NodeArena::Enabled) {
+            QCOMPARE(kept, 0);
+            return;
+        }
+        QVERIFY(kept > 1);
+        QVERIFY(kept <= 64);
+        {
+            const ParseResult again = parseJson(text);
+            QVERIFY(again.holder);
+            QVERIFY(cachedNodeArenaBlocks() < kept); // taken again
+            const Node *list = again.holder->at(0).node;
+            QCOMPARE(list->count, 3000u);
+            QCOMPARE(list->at(2999).node->field(u"title"_s)->type, ValueType::String);
+            QCOMPARE(list->at(2999).node->string(*list->at(2999).node->field(u"title"_s)),
+                     u"todo 3000"_s);
+        }
+        QCOMPARE(cachedNodeArenaBlocks(), kept);
+        for (int i = 0; i < 5; ++i) // more blocks given back than are kept
+            parseJson(todosText(20000));
+        QCOMPARE(cachedNodeArenaBlocks(), 64);
+    }
+
     void nodesAreReleasedOnOtherThreads()
     {
         // Each thread gets its own share of the todos and releases them at once with the others;
