@@ -35,8 +35,13 @@ target_include_directories(tst_scheduler PRIVATE ${_controller_src})
 
 # Large answers parsed and normalized off the GUI thread (issue 6), seen by a model too.
 dataclient_add_qtest(tst_offthreadanswers
-  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_offthreadanswers.cpp ${DATACLIENT_TEST_SUPPORT}/logcapture.h
-    ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_offthreadanswers.cpp ${CMAKE_CURRENT_LIST_DIR}/offthreadfixture.h
+    ${DATACLIENT_TEST_SUPPORT}/logcapture.h ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+  LIBS DataClient::Qml DataClient::Testing Qt6::Network)
+# The same while the Controller, the store or the answer change under the worker.
+dataclient_add_qtest(tst_offthreadlifetime
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_offthreadlifetime.cpp ${CMAKE_CURRENT_LIST_DIR}/offthreadfixture.h
+    ${DATACLIENT_TEST_SUPPORT}/logcapture.h ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
   LIBS DataClient::Qml DataClient::Testing Qt6::Network)
 
 # The app-wide defaults are deleted before the application object is torn down (a probe program).
