@@ -15,6 +15,9 @@ struct BlockHeader
 {
     NodeArena::Shared *shared;
     BlockHeader *next; // the block made before this one
+    // BlockAlign bytes (the first block of a small input is smaller): kept for the next parse
+    // when given back
+    bool full;
 };
 constexpr size_t HeaderBytes = (sizeof(BlockHeader) + 7) & ~size_t(7);
 
@@ -63,7 +66,6 @@ struct NodeArena::Shared
     // during the parse, on an error, never free the blocks under it).
     QAtomicInteger<qint64> live = 1;
     BlockHeader *last = nullptr; // the newest block; each points to the one before
-    bool firstIsFull = false; // the oldest block is BlockAlign bytes too
 };
 
 NodeArena::NodeArena(qsizetype inputBytes)
@@ -102,9 +104,7 @@ void *NodeArena::allocateSlow(size_t bytes)
         m_shared = new Shared;
         takeCredits();
     }
-    if (!m_shared->last)
-        m_shared->firstIsFull = size == BlockAlign;
-    auto *block = new (memory) BlockHeader {m_shared, m_shared->last};
+    auto *block = new (memory) BlockHeader {m_shared, m_shared->last, size == BlockAlign};
     m_shared->last = block; // only the parsing thread adds blocks; the count orders the rest
     m_next = static_cast<char *>(memory) + HeaderBytes;
     m_end = static_cast<char *>(memory) + size;
@@ -117,9 +117,7 @@ void NodeArena::release(Shared *shared, qint64 nodes)
         return;
     for (BlockHeader *block = shared->last; block;) {
         BlockHeader *before = block->next;
-        // Only full blocks are kept: the last one of a chain is the first made, sized to its
-        // input (it may be smaller).
-        const bool full = before || shared->firstIsFull;
+        const bool full = block->full;
         block->~BlockHeader();
         if (!full || !blockCache().give(block)) {
             // unsized: clang 14 has no sized aligned delete without -fsized-deallocation

@@ -164,7 +164,6 @@ private Q_SLOTS:
         for (int at : {0, 1, 7, 8, 15, 16, 17, 31, 32, 33, 40}) {
             const QByteArray before(at, 'x');
             const QByteArray after(20, 'y');
-            const QByteArray n = QByteArray::number(at);
             QTest::addRow("end at %d", at) << "[\"" + before + "\"]" << qsizetype(-1);
             QTest::addRow("escape at %d", at)
                 << "[\"" + before + "\\n" + after + "\"]" << qsizetype(-1);
