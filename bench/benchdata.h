@@ -3,6 +3,7 @@
 #pragma once
 
 #include <DataClient/record.h>
+#include <DataClient/rowlist.h>
 #include <DataClient/schema.h>
 
 #include <QtCore/QDateTime>
@@ -60,6 +61,12 @@ inline qsizetype touchAll(const QVariant &value, QSet<const void *> *seenNested 
         const qsizetype size = record.size();
         for (qsizetype i = 0; i < size; ++i)
             sum += touchAll(record.valueAt(i), seenNested, true);
+        return sum;
+    }
+    if (type == QMetaType::fromType<DataClient::RowList>().id()) { // a Collection's rows
+        QSet<const void *> seen;
+        for (const QVariant &item : *static_cast<const DataClient::RowList *>(value.constData()))
+            sum += touchAll(item, seenNested ? seenNested : &seen, nested);
         return sum;
     }
     switch (type) {

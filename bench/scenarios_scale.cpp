@@ -19,6 +19,7 @@
 #include <DataClient/compactjson.h>
 #include <DataClient/controller.h>
 #include <DataClient/restendpoint.h>
+#include <DataClient/rowlist.h>
 #include <DataClient/store.h>
 
 #include <QtCore/QElapsedTimer>
@@ -157,7 +158,7 @@ void storeAtScale(Bench::Runner &bench, const Size &size, const CompactJson &par
                 ++date;
                 list = store->denormalize(listKey, Bench::todoCollection(), {}).data;
             });
-        const Record shown = list.toList().value(edit.row).value<Record>();
+        const Record shown = rowsOf(list).value(edit.row).value<Record>();
         if (shown.value(u"title"_s).toString() != edit.title)
             bench.fail(update, u"the list does not show the change"_s);
     }

@@ -14,6 +14,7 @@
 #include <DataClient/store.h>
 #include <DataClient/entityrefset.h>
 #include <DataClient/record.h>
+#include <DataClient/rowlist.h>
 #include <DataClient/compactjson.h>
 #include <DataClient/preparedwrite.h>
 #include <DataClient/pathtemplate.h>

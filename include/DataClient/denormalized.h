@@ -11,7 +11,8 @@ namespace DataClient {
 
 struct Denormalized
 {
-    //! The value: QVariantMap / QVariantList trees, entities resolved, fields deserialized.
+    //! The value: QVariantMap / QVariantList trees, entities resolved (Records), fields
+    //! deserialized; a Collection's rows are a RowList (converts to QVariantList; rowlist.h).
     //! Memoized: reading unchanged data again gives a QVariant sharing the same d-pointer.
     QVariant data;
     //! False when there is no such result, or an entity it needs is missing (see missing).

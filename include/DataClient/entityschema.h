@@ -5,6 +5,7 @@
 #include <DataClient/deserializer.h>
 #include <DataClient/global.h>
 #include <DataClient/params.h>
+#include <DataClient/rowlist.h>
 
 #include <QtCore/QHash>
 #include <QtCore/QJsonObject>
@@ -160,7 +161,10 @@ template<typename T> T fromVariant(const QVariant &value, QString *error = nullp
 template<typename T> QList<T> fromVariantList(const QVariant &value, QString *error = nullptr)
 {
     QList<T> items;
-    const QVariantList list = value.toList();
+    bool isList = false;
+    RowList list = rowsOf(value, &isList); // a Collection's rows or a QVariantList: not copied
+    if (!isList)
+        list = RowList(value.toList()); // anything else that converts to a list
     items.reserve(list.size());
     for (const QVariant &item : list)
         items.append(fromVariant<T>(item, error));

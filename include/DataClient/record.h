@@ -16,7 +16,8 @@ class RecordPrivate;
 /*!
     One entity of a denormalized result: an immutable snapshot that reads its fields on demand.
     value() gives a field deserialized (QDateTime, Decimal, ...) with nested entities resolved
-    (a nested entity is a QVariant holding a Record, a list of them a QVariantList).
+    (a nested entity is a QVariant holding a Record, a list of them a QVariantList, the rows of a
+    nested Collection a RowList).
 
     Records are what lists of 10k entities are made of, so they are small (one allocation over
     the store's own copy of the data) and reading one field costs nanoseconds. A QVariant holding

@@ -6,6 +6,7 @@
 
 #include <DataClient/placeholderkey.h>
 #include <DataClient/record.h>
+#include <DataClient/rowlist.h>
 
 #include <QtCore/QFutureWatcher>
 
@@ -22,8 +23,8 @@ bool pendingIn(const QVariant &value, int depth)
         return static_cast<const Record *>(value.constData())->isPending();
     if (depth > 1)
         return false;
-    if (value.metaType().id() == QMetaType::QVariantList) {
-        const auto &list = *static_cast<const QVariantList *>(value.constData());
+    bool isList = false;
+    if (const RowList list = rowsOf(value, &isList); isList) {
         return std::any_of(list.cbegin(), list.cend(),
                            [depth](const QVariant &item) { return pendingIn(item, depth + 1); });
     }

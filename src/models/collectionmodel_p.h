@@ -7,6 +7,7 @@
 #include <DataClient/controller.h>
 #include <DataClient/entityschema.h>
 #include <DataClient/responsestate.h>
+#include <DataClient/rowlist.h>
 #include <DataClient/schema.h>
 #include <DataClient/private/testexport_p.h>
 
@@ -74,25 +75,25 @@ public:
     //! Learns, from the endpoint's schema, where the list is and which roles its rows have.
     void configureRows(const Schema &schema);
     //! The list inside \a value (or null when the result holds none).
-    QVariantList listIn(const QVariant &value, bool *isList) const;
+    RowList listIn(const QVariant &value, bool *isList) const;
     //! Turns the current rows into \a items with the smallest signals (no reset). Returns
     //! whether any row changed.
-    bool syncRows(const QVariantList &items);
+    bool syncRows(const RowList &items);
     //! Adopts \a items (rows already in place) and emits dataChanged for the rows whose item is
     //! not the same snapshot and differs; returns whether any was emitted.
     //! With \a only, just those rows can differ (the store's list patch said so).
-    bool updateChangedRows(const QVariantList &items, const QList<qsizetype> *only = nullptr);
+    bool updateChangedRows(const RowList &items, const QList<qsizetype> *only = nullptr);
     //! Lets go of \a value; a long list only it still holds is freed with its rows' Records
     //! prefetched ahead (at 1M rows each is a cache miss: QList's destructor waits for each).
     static void dropValue(QVariant &&value);
     //! Makes \a items the shown list.
-    void adoptRows(const QVariantList &items);
+    void adoptRows(const RowList &items);
     //! Gives the server's entity of a confirmed placeholder row (Controller::confirmedKey()) the
     //! placeholder's key in \a rawKeys, so the diff keeps that row in place (one dataChanged).
     //! Returns whether it did.
     bool keepConfirmedRows(const QStringList &oldRawKeys, QStringList *rawKeys) const;
     //! Replaces every row (only when re-targeted).
-    void resetRows(const QVariantList &items);
+    void resetRows(const RowList &items);
     QString rowKey(const QVariant &item, int index) const;
     QList<int> changedRoles(const QVariant &before, const QVariant &after) const;
     QVariant roleValue(const QVariant &item, int role, int column) const;
@@ -172,11 +173,11 @@ public:
     // rows: the list as the store returned it, shared (showing N rows costs no per-row work).
     // A row's key is a function of its item and place (rowKey()), computed only when a diff
     // needs it: neither kept nor sorted for a list that only ever changes in place.
-    QVariantList rows;
+    RowList rows;
     quint64 rowsSince = 0; // detail::listPatchClock() when `rows` was adopted
-    QVariantList shownList; // the list the rows were last synced to (the same list once synced)
+    RowList shownList; // the list the rows were last synced to (the same list once synced)
     //! The unique keys of \a items (rowKey() + occurrence), for a diff.
-    QStringList rawKeysOf(const QVariantList &items) const;
+    QStringList rawKeysOf(const RowList &items) const;
     enum class ListPlace { None, Self, Field };
     ListPlace listPlace = ListPlace::None;
     QString listField;

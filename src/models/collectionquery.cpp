@@ -123,7 +123,7 @@ void CollectionModelPrivate::publish(const ResponseState &state,
     const bool keeping = kept.found;
     const QVariant newValue = keeping ? kept.data : state.found ? state.data : QVariant();
     bool isList = false;
-    const QVariantList list = listIn(newValue, &isList);
+    const RowList list = listIn(newValue, &isList);
     // Re-targeted to the key already shown (back from a placeholder, or a page endpoint set):
     // the rows are that key's own, and the diff leaves them alone.
     const bool resetNow = reset && !keeping && shownKey != key;

@@ -47,18 +47,14 @@ void CollectionModelPrivate::configureRows(const Schema &schema)
         roles.insert(CollectionModel::FirstFieldRole + i, roleFields.at(i).toUtf8());
 }
 
-QVariantList CollectionModelPrivate::listIn(const QVariant &value, bool *isList) const
+RowList CollectionModelPrivate::listIn(const QVariant &value, bool *isList) const
 {
     *isList = false;
-    QVariant list;
     if (listPlace == ListPlace::Self)
-        list = value;
-    else if (listPlace == ListPlace::Field)
-        list = fieldOf(value, listField);
-    if (list.metaType().id() != QMetaType::QVariantList)
-        return {};
-    *isList = true;
-    return *static_cast<const QVariantList *>(list.constData());
+        return rowsOf(value, isList);
+    if (listPlace == ListPlace::Field)
+        return rowsOf(fieldOf(value, listField), isList);
+    return {};
 }
 
 QString CollectionModelPrivate::rowKey(const QVariant &item, int index) const
@@ -123,7 +119,7 @@ QVariant CollectionModelPrivate::roleValue(const QVariant &item, int role, int c
     return toQmlValue(fieldOf(item, roleFields.at(field)));
 }
 
-QStringList CollectionModelPrivate::rawKeysOf(const QVariantList &items) const
+QStringList CollectionModelPrivate::rawKeysOf(const RowList &items) const
 {
     QStringList keys;
     keys.reserve(items.size());
@@ -132,7 +128,7 @@ QStringList CollectionModelPrivate::rawKeysOf(const QVariantList &items) const
     return keys;
 }
 
-void CollectionModelPrivate::resetRows(const QVariantList &items)
+void CollectionModelPrivate::resetRows(const RowList &items)
 {
     const int before = int(rows.size());
     q->beginResetModel();
@@ -143,7 +139,7 @@ void CollectionModelPrivate::resetRows(const QVariantList &items)
         Q_EMIT q->countChanged();
 }
 
-bool CollectionModelPrivate::syncRows(const QVariantList &items)
+bool CollectionModelPrivate::syncRows(const RowList &items)
 {
     if (items.isSharedWith(shownList) || (items.isEmpty() && rows.isEmpty()))
         return false;
@@ -154,7 +150,7 @@ bool CollectionModelPrivate::syncRows(const QVariantList &items)
     // entity changed): only those rows are compared, however long the list.
     if (items.size() == rows.size()) {
         const std::optional<detail::ListPatch> patch = detail::listPatchOf(items);
-        if (patch && patch->from == rows.constData() && patch->made > rowsSince)
+        if (patch && patch->from == rows.identity() && patch->made > rowsSince)
             return updateChangedRows(items, &patch->rows);
     }
 
@@ -253,35 +249,38 @@ void CollectionModelPrivate::dropValue(QVariant &&value)
 {
     constexpr qsizetype Ahead = 16;
     constexpr qsizetype LongList = 4096;
-    if (value.metaType().id() != QMetaType::QVariantList)
-        return;
-    QVariantList list = value.toList();
+    bool isList = false;
+    RowList rows = rowsOf(value, &isList);
     value = QVariant();
-    if (list.size() < LongList || !list.isDetached())
-        return; // short, or someone else frees it
+    // A chunked list frees chunk by chunk; one long list is freed here, its Records prefetched.
+    if (!isList || rows.chunkCount() != 1 || rows.size() < LongList)
+        return;
+    QVariantList list = rows.toList();
+    rows = RowList();
+    if (!list.isDetached())
+        return; // someone else frees it
     const QMetaType recordType = QMetaType::fromType<Record>();
-    QVariant *rows = list.data();
+    QVariant *row = list.data();
     const qsizetype n = list.size();
     for (qsizetype i = 0; i < n; ++i) {
-        if (i + Ahead < n && rows[i + Ahead].metaType() == recordType)
-            __builtin_prefetch(*static_cast<void *const *>(rows[i + Ahead].constData()), 1);
-        rows[i] = QVariant();
+        if (i + Ahead < n && row[i + Ahead].metaType() == recordType)
+            __builtin_prefetch(*static_cast<void *const *>(row[i + Ahead].constData()), 1);
+        row[i] = QVariant();
     }
 }
 
-void CollectionModelPrivate::adoptRows(const QVariantList &items)
+void CollectionModelPrivate::adoptRows(const RowList &items)
 {
     rows = items;
     rowsSince = detail::listPatchClock();
 }
 
-bool CollectionModelPrivate::updateChangedRows(const QVariantList &items,
-                                               const QList<qsizetype> *only)
+bool CollectionModelPrivate::updateChangedRows(const RowList &items, const QList<qsizetype> *only)
 {
     // Rows that stayed: one dataChanged per changed row, with only the roles that changed. The
     // new list is adopted first (shared: the next compare is a pointer compare), so a view that
     // reads a row on dataChanged sees its new item.
-    const QVariantList before = rows;
+    const RowList before = rows;
     adoptRows(items);
     bool emitted = false;
     const int lastColumn = q->columnCount() - 1;

@@ -1,6 +1,7 @@
 #include <DataClient/private/variantaccess_p.h>
 
 #include <DataClient/record.h>
+#include <DataClient/rowlist.h>
 
 namespace DataClient {
 
@@ -13,6 +14,10 @@ bool isRecord(const QVariant &value)
 {
     return value.metaType() == QMetaType::fromType<Record>();
 }
+bool isRowList(const QVariant &value)
+{
+    return value.metaType() == QMetaType::fromType<RowList>();
+}
 } // namespace
 
 bool sameShared(const QVariant &a, const QVariant &b)
@@ -21,6 +26,11 @@ bool sameShared(const QVariant &a, const QVariant &b)
         return false;
     if (isRecord(a))
         return as<Record>(a).isSharedWith(as<Record>(b));
+    if (isRowList(a)) {
+        const auto &x = as<RowList>(a);
+        const auto &y = as<RowList>(b);
+        return x.isSharedWith(y) || (x.isEmpty() && y.isEmpty());
+    }
     switch (a.metaType().id()) {
     case QMetaType::QVariantMap:
         return as<QVariantMap>(a).isSharedWith(as<QVariantMap>(b));
@@ -64,15 +74,15 @@ QVariant toQmlValue(const QVariant &value)
 {
     if (isRecord(value))
         return as<Record>(value).toMap();
-    switch (value.metaType().id()) {
-    case QMetaType::QVariantList: {
-        const auto &list = as<QVariantList>(value);
+    bool isList = false;
+    if (const RowList list = rowsOf(value, &isList); isList) { // a RowList or a QVariantList
         QVariantList converted;
         converted.reserve(list.size());
         for (const QVariant &item : list)
             converted.append(toQmlValue(item));
         return converted;
     }
+    switch (value.metaType().id()) {
     case QMetaType::QVariantMap: {
         QVariantMap converted = as<QVariantMap>(value);
         for (auto it = converted.begin(); it != converted.end(); ++it)

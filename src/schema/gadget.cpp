@@ -1,6 +1,7 @@
 // Typed entities: building a Q_GADGET from a denormalized value and reading one back.
 #include <DataClient/entityschema.h>
 #include <DataClient/record.h>
+#include <DataClient/rowlist.h>
 
 #include <QtCore/QMetaProperty>
 #include <QtCore/QSequentialIterable>
@@ -19,7 +20,7 @@ bool isGadget(QMetaType type)
 bool convertValue(const QVariant &input, QMetaType target, QVariant *output, QString *error,
                   const QString &path);
 
-// A list of gadgets (QList<Gadget>) from a QVariantList of maps.
+// A list of gadgets (QList<Gadget>) from a list (QVariantList, RowList) of maps.
 bool convertList(const QVariant &input, QMetaType target, QVariant *output, QString *error,
                  const QString &path)
 {
@@ -53,8 +54,10 @@ bool convertValue(const QVariant &input, QMetaType target, QVariant *output, QSt
         *output = value;
         return true;
     }
-    if (input.typeId() == QMetaType::QVariantList && target.id() != QMetaType::QVariantList
-        && target.id() != QMetaType::QStringList && convertList(input, target, output, error, path))
+    if ((input.typeId() == QMetaType::QVariantList
+         || input.metaType() == QMetaType::fromType<RowList>())
+        && target.id() != QMetaType::QVariantList && target.id() != QMetaType::QStringList
+        && convertList(input, target, output, error, path))
         return true;
     QVariant converted = input;
     if (converted.convert(target)) {

@@ -4,6 +4,7 @@
 #include <DataClient/private/entityschema_p.h>
 #include <DataClient/private/numbertext_p.h>
 #include <DataClient/private/variantof_p.h>
+#include <DataClient/rowlist.h>
 
 using namespace Qt::StringLiterals;
 
@@ -137,8 +138,9 @@ QVariant deepMap(const QVariant &value)
 {
     if (value.metaType() == QMetaType::fromType<Record>())
         return value.value<Record>().toMap();
-    if (value.typeId() == QMetaType::QVariantList) {
-        QVariantList items = value.toList();
+    if (value.typeId() == QMetaType::QVariantList
+        || value.metaType() == QMetaType::fromType<RowList>()) {
+        QVariantList items = rowsOf(value).toList();
         for (QVariant &item : items)
             item = deepMap(item);
         return items;

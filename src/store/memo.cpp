@@ -62,13 +62,13 @@ void EntityViews::addEmbedder(quint32 slot, const Dependent &dependent)
 
 namespace {
 
-// The list patches of every store's list views, by the patched list's data. An entry holds its
+// The list patches of every store's list views, by the patched list's identity. An entry holds its
 // list, so the address cannot be reused while the entry exists; a view forgets its entry when
 // its value changes or it goes (one entry per view: the last patch only).
 struct ListPatches
 {
     QMutex mutex;
-    QHash<const void *, std::pair<QVariantList, ListPatch>> byList;
+    QHash<const void *, std::pair<RowList, ListPatch>> byList;
     std::atomic<quint64> clock {1};
 };
 
@@ -85,28 +85,28 @@ quint64 listPatchClock()
     return listPatches().clock.load(std::memory_order_relaxed);
 }
 
-std::optional<ListPatch> listPatchOf(const QVariantList &to)
+std::optional<ListPatch> listPatchOf(const RowList &to)
 {
     ListPatches &patches = listPatches();
     QMutexLocker lock(&patches.mutex);
-    const auto it = patches.byList.constFind(to.constData());
+    const auto it = patches.byList.constFind(to.identity());
     if (it == patches.byList.cend() || !it->first.isSharedWith(to))
         return std::nullopt;
     return it->second;
 }
 
-void recordListPatch(const QVariantList &to, const void *from, QList<qsizetype> rows)
+void recordListPatch(const RowList &to, const void *from, QList<qsizetype> rows)
 {
     ListPatches &patches = listPatches();
     const quint64 made = patches.clock.fetch_add(1, std::memory_order_relaxed) + 1;
     QMutexLocker lock(&patches.mutex);
-    patches.byList.insert(to.constData(), {to, ListPatch {from, made, std::move(rows)}});
+    patches.byList.insert(to.identity(), {to, ListPatch {from, made, std::move(rows)}});
 }
 
 void forgetListPatch(const void *to)
 {
     ListPatches &patches = listPatches();
-    QVariantList list; // released after the lock (a list's last reference frees N rows)
+    RowList list; // released after the lock (a list's last reference may free N rows)
     {
         QMutexLocker lock(&patches.mutex);
         const auto it = patches.byList.find(to);

@@ -82,7 +82,7 @@ public:
     //! The value whose list patch (listpatch_p.h) is recorded; forgotten when the value changes.
     const void *patched = nullptr;
     std::vector<bool> members; // by slot: in the stored list (shown or missing)
-    QVariant value; // QVariantList of Records
+    QVariant value; // a RowList of Records (chunked from RowList::ChunkedFrom rows)
     QVarLengthArray<quint32, 8> dirtySlots;
     bool dirty = true;
     bool structural = true;

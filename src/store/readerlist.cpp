@@ -4,42 +4,9 @@
 
 #include <DataClient/private/listpatch_p.h>
 #include <DataClient/private/variantof_p.h>
+#include <DataClient/rowlist.h>
 
 namespace DataClient::detail {
-
-namespace {
-
-// A copy of a list of rows (Records) that a view still holds while one of its rows is replaced.
-// Each copied row increments its Record's reference count: at 1M rows that is a cache miss per
-// row, the Records being spread over the heap. Touching the counts some rows ahead lets those
-// misses overlap instead of waiting for each in turn (what QList's own copy does).
-QVariantList copyOfRows(const QVariantList &rows)
-{
-    constexpr qsizetype Ahead = 16;
-    const QMetaType recordType = QMetaType::fromType<Record>();
-    const qsizetype n = rows.size();
-    const QVariant *in = rows.constData();
-    const auto prefetch = [&](qsizetype i) {
-        if (i < n && in[i].metaType() == recordType)
-            __builtin_prefetch(*static_cast<void *const *>(in[i].constData()), 1);
-    };
-    QVariantList copy;
-    copy.reserve(n);
-    copy.resize(n);
-    QVariant *out = copy.data();
-    for (qsizetype i = 0; i < Ahead; ++i)
-        prefetch(i);
-    for (qsizetype i = 0; i < n; ++i) {
-        prefetch(i + Ahead);
-        if (in[i].metaType() == recordType)
-            fillVariant(out[i], *static_cast<const Record *>(in[i].constData()));
-        else
-            out[i] = in[i];
-    }
-    return copy;
-}
-
-} // namespace
 
 QVariant Reader::list(ListView &view)
 {
@@ -64,13 +31,11 @@ bool Reader::patchRows(ListView &view)
 {
     // The rows of the entities that changed are replaced; anything else re-reads the list.
     // The list is taken out of the view first, so that one nobody else holds is patched in
-    // place. One that a model or a caller still holds is copied: N QVariants (a Record
-    // reference each) - a persistent list type would be needed to avoid it.
-    QVariantList rows = view.value.toList();
-    const void *from = rows.constData();
+    // place. One that a model or a caller still holds is copied: all of it when it is one
+    // list, one chunk per replaced row when it is chunked (RowList::ChunkedFrom rows and more).
+    RowList rows = rowsOf(view.value);
+    const void *from = rows.identity();
     view.value = QVariant();
-    if (!rows.isDetached() && rows.size() >= 65536) // shorter ones: QList's copy (measured)
-        rows = copyOfRows(rows);
     QList<qsizetype> replaced;
     for (quint32 slot : std::as_const(view.dirtySlots)) {
         const qint32 at = slot < view.rowOf.size() ? view.rowOf[slot] : ListView::NoRow;
@@ -84,7 +49,7 @@ bool Reader::patchRows(ListView &view)
         if (record.isNull())
             return false; // the entity is gone: its row goes
         const auto replace = [&](qsizetype row) {
-            rows[row] = QVariant::fromValue(record);
+            rows.replace(row, QVariant::fromValue(record));
             replaced.append(row);
         };
         if (at >= 0) {
@@ -97,9 +62,9 @@ bool Reader::patchRows(ListView &view)
         }
     }
     std::sort(replaced.begin(), replaced.end());
-    view.value = rows;
-    if (from != rows.constData() && !replaced.isEmpty()) {
-        view.patched = rows.constData();
+    view.value = QVariant::fromValue(rows);
+    if (from != rows.identity() && !replaced.isEmpty()) {
+        view.patched = rows.identity();
         recordListPatch(rows, from, std::move(replaced));
     }
     return true;
@@ -107,7 +72,6 @@ bool Reader::patchRows(ListView &view)
 
 void Reader::rebuildRows(ListView &view, const QList<quint32> *items)
 {
-    QVariantList rows;
     view.rowSlots.clear();
     view.members.clear();
     view.rowOf.clear();
@@ -121,23 +85,37 @@ void Reader::rebuildRows(ListView &view, const QList<quint32> *items)
         view.members[slot] = true;
     }
     view.rowOf.assign(view.members.size(), ListView::NoRow);
-    // Rows are filled where they live (fillVariant()); missing entities are dropped.
-    rows.reserve(items->size()); // exactly: resize() alone rounds up to a power of 2
-    rows.resize(items->size());
-    QVariant *row = rows.data();
-    view.rowSlots.reserve(items->size());
+    // Rows are filled where they live (fillVariant()); missing entities are dropped. A long list
+    // is cut into chunks as it is filled, so that a later patch copies one chunk, not N rows.
+    const qsizetype n = items->size();
+    const qsizetype chunkRows = n >= RowList::ChunkedFrom ? RowList::ChunkRows : n;
+    QList<QVariantList> chunks;
+    chunks.reserve(chunkRows ? (n + chunkRows - 1) / chunkRows : 0);
+    QVariant *row = nullptr;
+    QVariant *chunkEnd = nullptr;
+    view.rowSlots.reserve(n);
     const quint32 itemTable = collections(view).itemTable;
     for (quint32 slot : *items) {
         Record record = entity(itemTable, slot, view.items->schema, Dependent(), false);
         if (record.isNull())
             continue;
+        if (row == chunkEnd) {
+            QVariantList &chunk = chunks.emplace_back();
+            const qsizetype size
+                = std::min(chunkRows, n - RowList::ChunkRows * (chunks.size() - 1));
+            chunk.reserve(size); // exactly: resize() alone rounds up to a power of 2
+            chunk.resize(size);
+            row = chunk.data();
+            chunkEnd = row + size;
+        }
         fillVariant(*row++, std::move(record));
         qint32 &at = view.rowOf[slot];
         at = at == ListView::NoRow ? qint32(view.rowSlots.size()) : ListView::SeveralRows;
         view.rowSlots.append(slot);
     }
-    rows.resize(row - rows.constData());
-    view.value = rows;
+    if (!chunks.isEmpty()) // the last chunk is short by the missing entities
+        chunks.back().resize(row - chunks.back().constData());
+    view.value = QVariant::fromValue(RowList::fromChunks(std::move(chunks)));
 }
 
 } // namespace DataClient::detail

@@ -49,8 +49,8 @@ public:
         if (state.showsError())
             errorText = state.error->message(); // hard error (or soft one with nothing to show)
         if (state.hasData()) {
-            const QVariantList todos = state.data.toList();
-            if (todos.constData() != shown.constData()) { // identical when nothing changed
+            const DataClient::RowList todos = DataClient::rowsOf(state.data);
+            if (!todos.isSharedWith(shown)) { // identical when nothing changed
                 shown = todos;
                 ++repaints;
             }
@@ -64,7 +64,7 @@ public:
     DataClient::EndpointPtr endpoint;
     DataClient::Params params;
     QString key;
-    QVariantList shown;
+    DataClient::RowList shown;
     QString errorText;
     int repaints = 0;
 };

@@ -130,7 +130,7 @@ private Q_SLOTS:
         if (!w.ok()) qWarning() << w.error->message();          // nothing was written
         // w.changes: the entities, collections and result keys that changed
         Denormalized r = store.denormalize(u"GET /todos"_s, list, {});
-        for (const QVariant &item : r.data.toList()) {
+        for (const QVariant &item : rowsOf(r.data)) { // a RowList; r.data.toList() works too
             const Record todo = item.value<Record>();
             qDebug() << todo.value(u"title"_s) << todo.value(u"createdAt"_s).toDateTime();
         }

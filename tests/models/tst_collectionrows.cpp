@@ -180,7 +180,7 @@ private Q_SLOTS:
     {
         start({u"a"_s, u"b"_s}, Schema());
         ModelSignals spy(model.get());
-        rows->syncRows({u"a"_s, u"x"_s, u"c"_s});
+        rows->syncRows(QVariantList {u"a"_s, u"x"_s, u"c"_s});
         QCOMPARE(spy.changed.size(), 1); // row 1 changed in place
         QCOMPARE(spy.inserted.size(), 1); // row 2 appended
         QCOMPARE(spy.total(), 2);
@@ -193,7 +193,7 @@ private Q_SLOTS:
         const Schema wrapped = Schema::object({{u"results"_s, todoList()}, {u"total"_s, Schema()}});
         start({}, wrapped);
         bool isList = false;
-        const QVariantList list
+        const RowList list
             = rows->listIn(QVariantMap {{u"results"_s, todos({4, 5})}, {u"total"_s, 2}}, &isList);
         QVERIFY(isList);
         QCOMPARE(list.size(), 2);

@@ -66,6 +66,15 @@ private:
             owned->setResponse(u"l"_s, todoList(), {}, CompactJson::parse(todos(ids)), at(1)).ok());
     }
 
+    // \a model showing the store's list "l" as the store reads it now.
+    CollectionModelPrivate *showStoredList(CollectionModel *model)
+    {
+        CollectionModelPrivate *rows = CollectionModelPrivate::get(model);
+        rows->configureRows(todoList());
+        rows->resetRows(rowsOf(store().denormalize(u"l"_s, todoList(), {}).data));
+        return rows;
+    }
+
 private Q_SLOTS:
     void oneChangedEntityIsAPatchOfTheHeldList()
     {
@@ -183,6 +192,108 @@ private Q_SLOTS:
         QCOMPARE(spy.changed.size(), 2);
         QCOMPARE(spy.changed.at(0).at(0).toModelIndex().row(), 1);
         QCOMPARE(spy.changed.at(1).at(0).toModelIndex().row(), 8);
+    }
+
+    // From RowList::ChunkedFrom rows the store keeps the list in chunks: a patch of a held list
+    // copies the chunk of the changed row and shares every other chunk with the held list.
+    void aLongHeldListIsPatchedOneChunkCopied()
+    {
+        const int n = int(RowList::ChunkedFrom) + 5;
+        fill(upTo(n));
+        const RowList before = rowsOf(store().denormalize(u"l"_s, todoList(), {}).data);
+        QCOMPARE(before.size(), n);
+        QCOMPARE(before.chunkCount(), (n + RowList::ChunkRows - 1) / RowList::ChunkRows);
+        const int row = 10 * int(RowList::ChunkRows) + 7;
+        rename(store(), row + 1, u"renamed"_s);
+        const QVariant data = store().denormalize(u"l"_s, todoList(), {}).data;
+        QCOMPARE(data.metaType(), QMetaType::fromType<RowList>());
+        const RowList after = rowsOf(data);
+        const std::optional<detail::ListPatch> patch = detail::listPatchOf(after);
+        QVERIFY(patch);
+        QCOMPARE(patch->from, before.identity());
+        QCOMPARE(patch->rows, (QList<qsizetype> {row}));
+        QCOMPARE(recordOf(after.at(row)).value(u"title"_s).toString(), u"renamed"_s);
+        QCOMPARE(recordOf(before.at(row)).value(u"title"_s).toString(), u"todo %1"_s.arg(row + 1));
+        // The chunk of the row was copied; the others are the held list's own storage.
+        QVERIFY(&after.at(row) != &before.at(row));
+        QVERIFY(&after.at(row - RowList::ChunkRows) == &before.at(row - RowList::ChunkRows));
+        QVERIFY(&after.at(n - 1) == &before.at(n - 1));
+        QCOMPARE(recordOf(after.at(n - 1)).pk(), QString::number(n));
+        // The converted QVariantList is the whole list, in order.
+        const QVariantList flat = data.toList();
+        QCOMPARE(flat.size(), n);
+        QCOMPARE(titleAt(flat, row), u"renamed"_s);
+        QCOMPARE(recordOf(flat.at(n - 1)).pk(), QString::number(n));
+    }
+
+    void aLongListWithAMissingEntityStaysInOrder()
+    {
+        const int n = int(RowList::ChunkedFrom) + 5;
+        fill(upTo(n));
+        QVERIFY(store().denormalize(u"l"_s, todoList(), {}).found);
+        QVERIFY(store()
+                    .setResponse(u"del"_s, Schema::invalidate(todoSchema()), {},
+                                 QJsonObject {{u"id"_s, 3}}, at(2))
+                    .ok());
+        const RowList rows = rowsOf(store().denormalize(u"l"_s, todoList(), {}).data);
+        QCOMPARE(rows.size(), n - 1); // the deleted one dropped, the rows after it moved up
+        QCOMPARE(recordOf(rows.at(2)).pk(), u"4"_s);
+        QCOMPARE(recordOf(rows.at(RowList::ChunkRows)).pk(),
+                 QString::number(RowList::ChunkRows + 2));
+        QCOMPARE(recordOf(rows.at(n - 2)).pk(), QString::number(n));
+    }
+
+    void theModelShowsAPatchOfALongListWithOneDataChanged()
+    {
+        const int n = int(RowList::ChunkedFrom) + 5;
+        fill(upTo(n));
+        CollectionModel model;
+        CollectionModelPrivate *rows = showStoredList(&model);
+        ModelSignals spy(&model);
+        rename(store(), n - 1, u"renamed"_s);
+        QVERIFY(rows->syncRows(rowsOf(store().denormalize(u"l"_s, todoList(), {}).data)));
+        QCOMPARE(spy.total(), 1);
+        QCOMPARE(spy.changed.at(0).at(0).toModelIndex().row(), n - 2);
+        QCOMPARE(model.get(n - 2).toMap().value(u"title"_s).toString(), u"renamed"_s);
+        QCOMPARE(model.rowCount(), n);
+    }
+
+    void aLongListChangedInStructureIsDiffed()
+    {
+        const int n = int(RowList::ChunkedFrom) + 5;
+        fill(upTo(n));
+        CollectionModel model;
+        CollectionModelPrivate *rows = showStoredList(&model);
+        ModelSignals spy(&model);
+        QList<int> ids = upTo(n);
+        ids.insert(RowList::ChunkRows, n + 1); // one new todo, in the second chunk
+        ids.removeLast();
+        QVERIFY(store()
+                    .setResponse(u"l"_s, todoList(), {}, CompactJson::parse(todos(ids)), at(3))
+                    .ok());
+        QVERIFY(rows->syncRows(rowsOf(store().denormalize(u"l"_s, todoList(), {}).data)));
+        QCOMPARE(spy.inserted.size(), 1);
+        QCOMPARE(spy.inserted.at(0).at(1).toInt(), int(RowList::ChunkRows));
+        QCOMPARE(spy.removed.size(), 1);
+        QCOMPARE(spy.removed.at(0).at(1).toInt(), n - 1); // the last row
+        QCOMPARE(spy.total(), 2);
+        QCOMPARE(model.rowCount(), n);
+        QCOMPARE(model.get(int(RowList::ChunkRows)).toMap().value(u"id"_s).toInt(), n + 1);
+        QCOMPARE(model.get(n - 1).toMap().value(u"id"_s).toInt(), n - 1);
+    }
+
+    void aLongListReachesQmlAsAnArrayOfMaps()
+    {
+        const int n = int(RowList::ChunkedFrom) + 5;
+        fill(upTo(n));
+        const QVariant data = store().denormalize(u"l"_s, todoList(), {}).data;
+        QCOMPARE(rowsOf(data).chunkCount(), (n + RowList::ChunkRows - 1) / RowList::ChunkRows);
+        const QVariant forQml = toQmlValue(data);
+        QCOMPARE(forQml.metaType().id(), QMetaType::QVariantList);
+        const QVariantList list = forQml.toList();
+        QCOMPARE(list.size(), n);
+        QCOMPARE(list.at(n - 1).metaType().id(), QMetaType::QVariantMap);
+        QCOMPARE(list.at(n - 1).toMap().value(u"title"_s).toString(), u"todo %1"_s.arg(n));
     }
 
     void droppingAValueNeverClearsAListSomeoneHolds()

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <DataClient/global.h>
+#include <DataClient/rowlist.h>
 
 #include <QtCore/QList>
 #include <QtCore/QVariant>
@@ -14,7 +15,7 @@ namespace DataClient::detail {
 
 struct ListPatch
 {
-    //! The data of the list the rows were replaced in (an identity only: it may be gone).
+    //! RowList::identity() of the list the rows were replaced in (it may be gone).
     const void *from = nullptr;
     //! listPatchClock() when it was made: only a list adopted before then can be `from` (an
     //! address alone could be a later list allocated where `from` was freed).
@@ -27,11 +28,11 @@ DATACLIENT_STORE_EXPORT quint64 listPatchClock();
 
 //! The patch that made \a to, if the store's memo made it by replacing rows of a previous list
 //! (and \a to is still that memo's current value).
-DATACLIENT_STORE_EXPORT std::optional<ListPatch> listPatchOf(const QVariantList &to);
+DATACLIENT_STORE_EXPORT std::optional<ListPatch> listPatchOf(const RowList &to);
 
 //! For the store's list views: records that \a to (held by the registry until forgotten) is the
 //! list \a from with \a rows replaced; forgetListPatch() drops it. Thread-safe.
-void recordListPatch(const QVariantList &to, const void *from, QList<qsizetype> rows);
+void recordListPatch(const RowList &to, const void *from, QList<qsizetype> rows);
 void forgetListPatch(const void *to);
 
 } // namespace DataClient::detail
