@@ -2,6 +2,9 @@
 #pragma once
 
 #include <DataClient/compactjson.h>
+#include <DataClient/preparedwrite.h>
+
+#include <memory>
 
 namespace DataClient {
 
@@ -13,6 +16,20 @@ struct CompactAnswer
     //! True when the body was parsed on a worker thread (a large body and an endpoint whose
     //! answersOffThread() is true); the future then also resolved on that thread.
     bool parsedOffThread = false;
+    /*!
+        With RestEndpoint::fetchCompact(..., CompactAnswer::ParseAndPrepare) and a body parsed on
+        a worker: the answer normalized on that worker right after the parse, by
+        Store::prepare(schema(), storeArguments(params), value), for a Store::commit(). Null
+        otherwise, and when the endpoint's schema cannot normalize off the GUI thread
+        (Schema::normalizesAnywhere()). Shared because a QFuture's result is copied.
+    */
+    std::shared_ptr<PreparedWrite> prepared {};
+
+    //! What fetchCompact() does on the worker that parses a large answer.
+    enum Work {
+        Parse, //!< parse only
+        ParseAndPrepare, //!< parse, then normalize for the store (one worker task, not two)
+    };
 };
 
 } // namespace DataClient

@@ -180,10 +180,16 @@ public:
         JSON body has at least OffThreadBodySize bytes, the body is parsed straight into
         CompactJson on a worker thread and the future resolves there (observe it with a
         QFutureWatcher or then(context, ...)); nothing of the endpoint is used on that thread.
+        With \a work ParseAndPrepare that worker also normalizes the answer for the store
+        (CompactAnswer::prepared), saving a second trip to a worker and back.
         Otherwise the hooks run on this thread and the value is converted here.
     */
     QFuture<CompactAnswer> fetchCompact(QNetworkAccessManager *network, const Params &params,
-                                        const QJsonValue &body = QJsonValue()) const;
+                                        const QJsonValue &body = QJsonValue(),
+                                        CompactAnswer::Work work = CompactAnswer::Parse) const;
+    //! The arguments the store files an answer to \a params under: \a params without the
+    //! paginationField() (the pages of a list are one collection).
+    Params storeArguments(const Params &params) const;
 
     // Keys -------------------------------------------------------------------------------------
 

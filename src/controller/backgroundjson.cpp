@@ -52,14 +52,6 @@ QFuture<BackgroundJson::Result> BackgroundJson::convert(const QJsonValue &value)
     return onWorker([value] { return Result {CompactJson::fromJsonValue(value), nullptr}; });
 }
 
-QFuture<BackgroundJson::Result> BackgroundJson::prepare(const CompactJson &value,
-                                                        const Schema &schema, const Params &args)
-{
-    return onWorker([value, schema, args] {
-        return Result {value, std::make_shared<PreparedWrite>(Store::prepare(schema, args, value))};
-    });
-}
-
 void BackgroundJson::release(Result &&result)
 {
     if (result.value.isUndefined() && !result.prepared)

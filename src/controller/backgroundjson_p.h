@@ -18,8 +18,11 @@ namespace DataClient::detail {
     first, and every answer is normalized before it is committed. For a list of thousands of
     entities that is most of the time a write takes. Both touch no shared state (CompactJson
     interns object shapes under a mutex and counts references atomically; Store::prepare() writes
-    into a batch of its own), so the Controller runs them on a worker for large answers and
-    commits the result on its own thread in one step.
+    into a batch of its own), so they run on a worker for large answers and the Controller
+    commits the result on its own thread in one step. A CompactJson answer is parsed and
+    normalized in one worker task by RestEndpoint::fetchCompact() (CompactAnswer::ParseAndPrepare);
+    what is left here is converting an answer that arrives as a QJsonValue (an endpoint with
+    hooks of its own) and releasing a committed answer on a worker.
 */
 struct BackgroundJson
 {
@@ -39,9 +42,6 @@ struct BackgroundJson
     static bool isLarge(const QJsonValue &value);
     //! CompactJson::fromJsonValue(\a value) on the global thread pool.
     static QFuture<Result> convert(const QJsonValue &value);
-    //! Store::prepare(\a schema, \a args, \a value) on the global thread pool.
-    static QFuture<Result> prepare(const CompactJson &value, const Schema &schema,
-                                   const Params &args);
     /*!
         Drops \a result on the global thread pool. Once committed, the parsed answer is garbage
         (the store holds records of its own): for todos-10k that is some 30k nodes, and freeing

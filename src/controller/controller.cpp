@@ -60,12 +60,7 @@ ControllerPrivate::KeyOrError ControllerPrivate::keyOf(const EndpointPtr &endpoi
 
 Params ControllerPrivate::storeArgs(const RestEndpoint &endpoint, const Params &params)
 {
-    const QString pageField = endpoint.paginationField();
-    if (pageField.isEmpty() || !params.contains(pageField))
-        return params;
-    Params args = params;
-    args.remove(pageField);
-    return args;
+    return endpoint.storeArguments(params);
 }
 
 bool ControllerPrivate::canQueryEntityTable(const RestEndpoint &endpoint)

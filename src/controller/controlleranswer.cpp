@@ -25,20 +25,24 @@ void ControllerPrivate::onAnswer(quint64 id)
     pending->watcher->deleteLater(); // we are inside its finished() signal
     pending->watcher = nullptr;
     if (pending->generation == generation) {
-        // A large successful answer is converted to the store's form (a QJsonValue) or
-        // normalized (a CompactJson parsed on a worker) on a worker first; the request stays in
-        // flight (and loading) meanwhile.
+        // A large successful answer arrives normalized: the worker that parsed it into
+        // CompactJson normalized it too, in the same task (CompactAnswer::ParseAndPrepare), and
+        // it is committed now. One that came as a QJsonValue is converted to the store's form on
+        // a worker first; the request stays in flight (and loading) meanwhile.
         QFuture<detail::BackgroundJson::Result> work;
         if (pending->compact) {
             const QFuture<CompactAnswer> &answer = pending->compactNetwork;
             if (!answer.isCanceled() && answer.resultCount() > 0) {
-                const CompactAnswer compact = answer.result();
-                const RestEndpoint &endpoint = *pending->endpoint;
-                if (compact.parsedOffThread && endpoint.schema().normalizesAnywhere()) {
+                CompactAnswer compact = answer.result();
+                if (compact.prepared) {
                     qCDebug(lcController).noquote()
-                        << "normalizing" << pending->requestKey << "off the GUI thread";
-                    work = detail::BackgroundJson::prepare(compact.value, endpoint.schema(),
-                                                           storeArgs(endpoint, pending->params));
+                        << pending->requestKey << "was normalized off the GUI thread";
+                    // Moved, not copied: the parsed answer is released on a worker (release()).
+                    detail::BackgroundJson::Result worked {std::move(compact.value),
+                                                           std::move(compact.prepared)};
+                    complete(id, &worked);
+                    detail::BackgroundJson::release(std::move(worked));
+                    return;
                 }
             }
         } else {

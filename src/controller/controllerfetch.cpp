@@ -162,8 +162,8 @@ void ControllerPrivate::send(InFlightRequest &request)
         const AbortGroup::Scope abortScope(request.abort);
         const ConditionalRequest::Scope conditionalScope(request.conditional);
         if (request.compact)
-            request.compactNetwork
-                = request.endpoint->fetchCompact(network, request.params, request.body);
+            request.compactNetwork = request.endpoint->fetchCompact(
+                network, request.params, request.body, CompactAnswer::ParseAndPrepare);
         else
             request.network = request.endpoint->fetch(network, request.params, request.body);
     } catch (...) {

@@ -110,6 +110,16 @@ QString RestEndpoint::paginationField() const
     return d->options.paginationField;
 }
 
+Params RestEndpoint::storeArguments(const Params &params) const
+{
+    const QString pageField = paginationField();
+    if (pageField.isEmpty() || !params.contains(pageField))
+        return params;
+    Params args = params;
+    args.remove(pageField);
+    return args;
+}
+
 Schema RestEndpoint::schema() const
 {
     return d->options.schema;

@@ -3,6 +3,8 @@
 #include "logging_p.h"
 #include "restendpoint_p.h"
 
+#include <DataClient/store.h>
+
 #include <QtCore/QPromise>
 #include <QtCore/QThreadPool>
 
@@ -26,6 +28,30 @@ CompactJson compactBody(const Response &answer, bool hasSchema, const QString &s
     return CompactJson::fromJsonValue(detail::readResponseBody(answer, hasSchema, schemaKey));
 }
 
+// What a worker does with a large answer: the parse, and with ParseAndPrepare the store's
+// normalization right after it (one task: no trip back to the GUI thread and out again).
+struct WorkerTask
+{
+    Response answer;
+    bool hasSchema;
+    QString schemaKey;
+    Schema schema;
+    Params args; // the store's arguments (storeArguments())
+    bool prepare;
+    QString described; // the endpoint, for the log (only when lcRest debug is on)
+
+    CompactAnswer run() const
+    {
+        CompactAnswer compact {compactBody(answer, hasSchema, schemaKey), true};
+        if (prepare) {
+            qCDebug(lcRest).noquote() << described << ": normalizing off the GUI thread";
+            compact.prepared
+                = std::make_shared<PreparedWrite>(Store::prepare(schema, args, compact.value));
+        }
+        return compact;
+    }
+};
+
 bool parsesOnWorker(const Response &answer, bool hasSchema)
 {
     return answer.isOk() && answer.body.size() >= RestEndpoint::OffThreadBodySize
@@ -40,8 +66,8 @@ bool RestEndpoint::answersOffThread() const
 }
 
 QFuture<CompactAnswer> RestEndpoint::fetchCompact(QNetworkAccessManager *network,
-                                                  const Params &params,
-                                                  const QJsonValue &body) const
+                                                  const Params &params, const QJsonValue &body,
+                                                  CompactAnswer::Work work) const
 {
     std::exception_ptr refused;
     QFuture<Response> response = send(network, params, body, &refused);
@@ -50,8 +76,8 @@ QFuture<CompactAnswer> RestEndpoint::fetchCompact(QNetworkAccessManager *network
 
     return detail::answerFuture<CompactAnswer>(
         response, this,
-        [self = this, keepAlive = weak_from_this().lock(), params,
-         offThread = answersOffThread()](const Response &answer, const auto &promise) {
+        [self = this, keepAlive = weak_from_this().lock(), params, offThread = answersOffThread(),
+         work](const Response &answer, const auto &promise) {
             const bool hasSchema = !self->schema().isNull();
             if (!offThread) {
                 const QJsonValue value = self->process(self->parseResponse(answer), params);
@@ -66,16 +92,22 @@ QFuture<CompactAnswer> RestEndpoint::fetchCompact(QNetworkAccessManager *network
             qCDebug(lcRest).noquote() << detail::describeEndpoint(*self) << ": parsing"
                                       << answer.body.size() << "bytes off the GUI thread";
             // The worker gets copies only: the endpoint may be gone when it runs.
-            QThreadPool::globalInstance()->start(
-                [promise, answer, hasSchema, schemaKey = self->schemaKey()] {
-                    try {
-                        promise->addResult(
-                            CompactAnswer {compactBody(answer, hasSchema, schemaKey), true});
-                    } catch (...) {
-                        promise->setException(std::current_exception());
-                    }
-                    promise->finish();
-                });
+            WorkerTask task {answer, hasSchema, self->schemaKey(), self->schema(), {}, false, {}};
+            task.prepare
+                = work == CompactAnswer::ParseAndPrepare && task.schema.normalizesAnywhere();
+            if (task.prepare) {
+                task.args = self->storeArguments(params);
+                if (lcRest().isDebugEnabled())
+                    task.described = detail::describeEndpoint(*self);
+            }
+            QThreadPool::globalInstance()->start([promise, task = std::move(task)] {
+                try {
+                    promise->addResult(task.run());
+                } catch (...) {
+                    promise->setException(std::current_exception());
+                }
+                promise->finish();
+            });
             return true;
         });
 }

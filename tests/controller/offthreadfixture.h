@@ -19,12 +19,14 @@
 #include <QtCore/QJsonDocument>
 #include <QtCore/QJsonObject>
 #include <QtCore/QThread>
+#include <QtCore/QSemaphore>
 #include <QtCore/QThreadPool>
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QTest>
 
 #include <algorithm>
+#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -36,7 +38,65 @@ using namespace Qt::StringLiterals;
 
 inline const QString parsedOff = u"bytes off the GUI thread"_s; // RestEndpoint::fetchCompact()
 inline const QString normalizedOff
-    = u"off the GUI thread"_s; // "normalizing <key> off the GUI thread"
+    = u"off the GUI thread"_s; // "<endpoint>: normalizing off the GUI thread"
+
+/*!
+    Holds a worker thread at the debug message it writes when it starts \a stage (e.g.
+    "normalizing", RestEndpoint::fetchCompact()'s worker) until release(): the test acts while the
+    worker is known to be there, not after it has finished. Make it after a LogCapture (which
+    turns the debug messages on); messages reach the LogCapture first.
+*/
+class WorkerGate
+{
+public:
+    explicit WorkerGate(const QString &stage) : m_stage(stage)
+    {
+        s_current = this;
+        m_previous = qInstallMessageHandler(&WorkerGate::handle);
+    }
+    ~WorkerGate()
+    {
+        release();
+        qInstallMessageHandler(m_previous);
+        s_current = nullptr;
+    }
+    WorkerGate(const WorkerGate &) = delete;
+    WorkerGate &operator=(const WorkerGate &) = delete;
+
+    //! Spins the event loop until a worker is held at the stage.
+    bool waitForWorker(int timeoutMs = 30000)
+    {
+        return QTest::qWaitFor([this] { return m_held.load() > 0; }, timeoutMs);
+    }
+    //! Lets the held worker (and any later one) go on.
+    void release()
+    {
+        if (!m_open.exchange(true))
+            m_go.release(1000);
+    }
+
+private:
+    static void handle(QtMsgType type, const QMessageLogContext &context, const QString &message)
+    {
+        WorkerGate *self = s_current;
+        if (!self)
+            return;
+        if (self->m_previous)
+            self->m_previous(type, context, message);
+        if (QThread::currentThread() != QCoreApplication::instance()->thread()
+            && message.contains(self->m_stage) && !self->m_open.load()) {
+            ++self->m_held;
+            self->m_go.tryAcquire(1, 30000); // never forever: a failing test must end
+        }
+    }
+
+    static inline WorkerGate *s_current = nullptr;
+    QString m_stage;
+    QtMessageHandler m_previous = nullptr;
+    std::atomic<int> m_held {0};
+    std::atomic<bool> m_open {false};
+    QSemaphore m_go;
+};
 
 inline QJsonObject todo(int id)
 {

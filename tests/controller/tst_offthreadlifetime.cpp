@@ -29,10 +29,15 @@ private Q_SLOTS:
         EndpointPtr endpoint = RestEndpoint::create(options(u"/todos"_s, listSchema()));
         auto controller = std::make_unique<Controller>();
         LogCapture log;
+        WorkerGate gate(u"normalizing"_s);
         QFuture<QVariant> future = controller->fetch(endpoint, {});
-        QVERIFY(log.waitFor(stage));
+        if (stage == u"normalizing"_s)
+            QVERIFY(gate.waitForWorker()); // held before it normalizes
+        else
+            QVERIFY(log.waitFor(stage));
         controller.reset();
         endpoint.reset();
+        gate.release();
         QThreadPool::globalInstance()->waitForDone();
         QVERIFY(QTest::qWaitFor([&] { return future.isFinished(); }, 5000));
         QVERIFY(future.isCanceled());
@@ -44,9 +49,11 @@ private Q_SLOTS:
         const EndpointPtr endpoint = RestEndpoint::create(options(u"/todos"_s, listSchema()));
         Controller controller;
         LogCapture log;
+        WorkerGate gate(u"normalizing"_s);
         QFuture<QVariant> future = controller.fetch(endpoint, {});
-        QVERIFY(log.waitFor(u"normalizing"_s));
+        QVERIFY(gate.waitForWorker());
         controller.resetEntireStore();
+        gate.release();
         QVERIFY(QTest::qWaitFor([&] { return future.isFinished(); }, 10000));
         QVERIFY(future.isCanceled());
         QCOMPARE(controller.store().entityCount(), 0);
@@ -132,11 +139,13 @@ private Q_SLOTS:
         const EndpointPtr endpoint = RestEndpoint::create(options(u"/todos"_s, listSchema()));
         Controller controller;
         LogCapture log;
+        WorkerGate gate(u"normalizing"_s);
         QFuture<QVariant> future = controller.fetch(endpoint, {});
-        QVERIFY(log.waitFor(u"normalizing"_s));
+        QVERIFY(gate.waitForWorker());
         QJsonObject newer = todo(1);
         newer[u"title"_s] = u"newer"_s;
         QVERIFY(controller.setResponse(endpoint, {}, QJsonArray {newer}).ok());
+        gate.release();
         QVERIFY(await(future).value);
         const QVariantList list = controller.getResponse(endpoint, {}).data.toList();
         QCOMPARE(list.size(), 1);

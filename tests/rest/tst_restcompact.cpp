@@ -5,6 +5,8 @@
 #include "servertest.h"
 
 #include <DataClient/restendpoint.h>
+#include <DataClient/rowlist.h>
+#include <DataClient/store.h>
 
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonDocument>
@@ -104,6 +106,89 @@ private Q_SLOTS:
         QVERIFY(plain.value);
         QCOMPARE(compact.value->value.toJsonValue(), *plain.value);
         QCOMPARE(compact.value->value.size(), 1000);
+    }
+
+    // ParseAndPrepare: the worker that parsed a large answer also normalizes it, with the
+    // store's arguments (the page field dropped); committing that write equals setResponse().
+    void parseAndPrepareNormalizesOnTheSameWorker_data()
+    {
+        QTest::addColumn<int>("todos");
+        QTest::addColumn<bool>("pkFunction"); // a C++ pk function: may not run off the GUI thread
+        QTest::addColumn<int>("work");
+        QTest::addColumn<bool>("prepared");
+        QTest::newRow("large, plain schema")
+            << 1000 << false << int(CompactAnswer::ParseAndPrepare) << true;
+        QTest::newRow("large, Parse only") << 1000 << false << int(CompactAnswer::Parse) << false;
+        QTest::newRow("small: parsed here")
+            << 3 << false << int(CompactAnswer::ParseAndPrepare) << false;
+        QTest::newRow("a pk function")
+            << 1000 << true << int(CompactAnswer::ParseAndPrepare) << false;
+    }
+    void parseAndPrepareNormalizesOnTheSameWorker()
+    {
+        QFETCH(int, todos);
+        QFETCH(bool, pkFunction);
+        QFETCH(int, work);
+        QFETCH(bool, prepared);
+        server.route("GET", u"/todos"_s, [todos](const RecordedRequest &) {
+            return ServerResponse::raw(todosBody(todos), "application/json");
+        });
+        EntitySchema todo(u"Todo"_s);
+        if (pkFunction)
+            todo = todo.withPrimaryKey(
+                [](const QJsonObject &o) { return o.value(u"id"_s).toVariant().toString(); });
+        const Schema schema = Schema::collection(Schema::array(Schema::entity(todo)));
+        EndpointOptions o = options(u"/todos"_s, schema);
+        o.paginationField = u"page"_s;
+        const EndpointPtr endpoint = RestEndpoint::create(o);
+        const Params params {{u"userId"_s, 1}, {u"page"_s, 2}};
+        QCOMPARE(endpoint->storeArguments(params), (Params {{u"userId"_s, 1}}));
+        LogCapture log;
+        const auto compact
+            = await(endpoint->fetchCompact(&network, params, {}, CompactAnswer::Work(work)));
+        QVERIFY(compact.value);
+        QCOMPARE(bool(compact.value->prepared), prepared);
+        QCOMPARE(log.contains(u"normalizing off the GUI thread"_s), prepared);
+        if (!prepared)
+            return;
+        QVERIFY(compact.value->prepared->ok());
+        Store fromWorker;
+        const StoreWrite write
+            = fromWorker.commit(u"k"_s, std::move(*compact.value->prepared), Meta {1, 1, 60000});
+        QVERIFY(write.ok());
+        Store here;
+        QVERIFY(here.setResponse(u"k"_s, schema, {{u"userId"_s, 1}}, compact.value->value,
+                                 Meta {1, 1, 60000})
+                    .ok());
+        const Denormalized a = fromWorker.denormalize(u"k"_s, schema, {{u"userId"_s, 1}});
+        const Denormalized b = here.denormalize(u"k"_s, schema, {{u"userId"_s, 1}});
+        QVERIFY(a.found);
+        QCOMPARE(rowsOf(a.data).size(), todos);
+        QCOMPARE(a.data, b.data); // the same rows (Records compare by their data)
+    }
+
+    // A body the schema refuses: the worker's prepared write carries the error, as
+    // Store::prepare() here would; committing it writes nothing.
+    void parseAndPrepareOfAMismatchCarriesTheError()
+    {
+        const QByteArray body
+            = QJsonDocument(QJsonObject {{u"not"_s, u"a list"_s}, {u"pad"_s, QString(40000, u'x')}})
+                  .toJson(QJsonDocument::Compact);
+        server.route("GET", u"/todos"_s, [body](const RecordedRequest &) {
+            return ServerResponse::raw(body, "application/json");
+        });
+        const EndpointPtr endpoint = RestEndpoint::create(options(u"/todos"_s));
+        const auto compact
+            = await(endpoint->fetchCompact(&network, {}, {}, CompactAnswer::ParseAndPrepare));
+        QVERIFY(compact.value);
+        QVERIFY(compact.value->prepared);
+        QVERIFY(!compact.value->prepared->ok());
+        QVERIFY(compact.value->prepared->error());
+        Store store;
+        const StoreWrite write
+            = store.commit(u"k"_s, std::move(*compact.value->prepared), Meta {1, 1, 60000});
+        QVERIFY(!write.ok());
+        QCOMPARE(store.entityCount(), 0);
     }
 
     void smallBodyIsParsedHere()
