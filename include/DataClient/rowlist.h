@@ -68,9 +68,12 @@ public:
     qsizetype chunkCount() const noexcept { return m_chunks.size(); }
 
     //! Replaces row \a i. A chunk shared with another RowList is copied first (only that one).
+    //! An edit outside the list is refused with a warning (dataclient.schema), nothing changed.
     void replace(qsizetype i, const QVariant &row);
     //! Structural edits (for a model following a list): a chunked list becomes one list first.
+    //! Inserts \a row before row \a i (0 <= i <= size()).
     void insert(qsizetype i, const QVariant &row);
+    //! Removes \a n rows from row \a i (all of them in the list).
     void remove(qsizetype i, qsizetype n = 1);
 
     //! True when both are copies of one list (what the store's memo preserves): nothing changed.

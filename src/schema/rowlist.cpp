@@ -1,6 +1,10 @@
 // RowList (rowlist.h): rows in one list or in chunks of ChunkRows. Reads are one branch and a
 // division; replace() copies at most one chunk; structural edits go through one list.
+#include "logging_p.h"
+
 #include <DataClient/rowlist.h>
+
+using namespace Qt::StringLiterals;
 
 namespace DataClient {
 
@@ -74,9 +78,22 @@ QVariantList RowList::mid(qsizetype pos, qsizetype length) const
     return rows;
 }
 
+namespace {
+// Edits with a bad index are refused with a warning, the list unchanged (not undefined behaviour:
+// one compare per edit). Reads through at() stay unchecked in release builds, as QList::at().
+template<typename Describe> bool refused(bool fits, Describe describe)
+{
+    if (!fits)
+        qCWarning(lcSchema).noquote() << u"RowList::%1; the list is unchanged"_s.arg(describe());
+    return !fits;
+}
+} // namespace
+
 void RowList::replace(qsizetype i, const QVariant &row)
 {
-    Q_ASSERT_X(i >= 0 && i < size(), "RowList::replace", "index out of range");
+    if (refused(i >= 0 && i < size(),
+                [&] { return u"replace: no row %1 in a list of %2 rows"_s.arg(i).arg(size()); }))
+        return;
     if (m_chunks.size() == 1)
         m_chunks.front()[i] = row;
     else
@@ -91,7 +108,10 @@ void RowList::makeOneList()
 
 void RowList::insert(qsizetype i, const QVariant &row)
 {
-    Q_ASSERT_X(i >= 0 && i <= size(), "RowList::insert", "index out of range");
+    if (refused(i >= 0 && i <= size(), [&] {
+            return u"insert: position %1 is not between 0 and the size, %2"_s.arg(i).arg(size());
+        }))
+        return;
     makeOneList();
     if (m_chunks.isEmpty())
         m_chunks.append(QVariantList {row});
@@ -101,7 +121,12 @@ void RowList::insert(qsizetype i, const QVariant &row)
 
 void RowList::remove(qsizetype i, qsizetype n)
 {
-    Q_ASSERT_X(i >= 0 && n >= 0 && i + n <= size(), "RowList::remove", "range out of the list");
+    if (refused(i >= 0 && n >= 0 && i + n <= size(), [&] {
+            return u"remove: %1 rows from row %2 are not all in a list of %3 rows"_s.arg(n)
+                .arg(i)
+                .arg(size());
+        }))
+        return;
     if (n == 0)
         return;
     makeOneList();

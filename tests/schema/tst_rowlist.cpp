@@ -177,6 +177,52 @@ private Q_SLOTS:
         QCOMPARE(rows.size(), 1);
     }
 
+    void editsOutsideTheListAreRefused_data()
+    {
+        QTest::addColumn<QString>("edit");
+        QTest::addColumn<qsizetype>("at");
+        QTest::addColumn<qsizetype>("count");
+        QTest::addColumn<QString>("warning");
+        const QString unchanged = u"; the list is unchanged"_s;
+        QTest::newRow("replace past the end")
+            << u"replace"_s << 2 * C + 2 << qsizetype(1)
+            << u"RowList::replace: no row 2050 in a list of 2050 rows"_s + unchanged;
+        QTest::newRow("replace before the start")
+            << u"replace"_s << qsizetype(-1) << qsizetype(1)
+            << u"RowList::replace: no row -1 in a list of 2050 rows"_s + unchanged;
+        QTest::newRow("insert past the end")
+            << u"insert"_s << 2 * C + 3 << qsizetype(0)
+            << u"RowList::insert: position 2051 is not between 0 and the size, 2050"_s + unchanged;
+        QTest::newRow("remove across the end")
+            << u"remove"_s << 2 * C << qsizetype(5)
+            << u"RowList::remove: 5 rows from row 2048 are not all in a list of 2050 rows"_s
+                + unchanged;
+        QTest::newRow("remove a negative count")
+            << u"remove"_s << qsizetype(0) << qsizetype(-1)
+            << u"RowList::remove: -1 rows from row 0 are not all in a list of 2050 rows"_s
+                + unchanged;
+    }
+
+    void editsOutsideTheListAreRefused()
+    {
+        QFETCH(QString, edit);
+        QFETCH(qsizetype, at);
+        QFETCH(qsizetype, count);
+        QFETCH(QString, warning);
+        RowList rows = RowList::fromChunks(chunksOf({C, C, 2}));
+        const void *identity = rows.identity();
+        QTest::ignoreMessage(QtWarningMsg, warning.toUtf8().constData());
+        if (edit == u"replace"_s)
+            rows.replace(at, u"x"_s);
+        else if (edit == u"insert"_s)
+            rows.insert(at, u"x"_s);
+        else
+            rows.remove(at, count);
+        QVERIFY(countsUp(rows, 2 * C + 2)); // unchanged
+        QCOMPARE(rows.chunkCount(), 3); // not even made one list
+        QCOMPARE(rows.identity(), identity);
+    }
+
     void mid_data()
     {
         QTest::addColumn<qsizetype>("pos");
