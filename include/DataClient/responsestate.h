@@ -14,7 +14,7 @@ namespace DataClient {
 /*!
     What Controller::getResponse() reports for one cache key. A value; reading it again after a
     change gives a new value, reading it without a change gives the identical `data` (the store's
-    memoization: the same QVariantList d-pointer, the same Record snapshot — see
+    memoization: the same rows — RowList::isSharedWith() — the same Record snapshot — see
     Record::isSharedWith()), so a view can compare cheaply.
 
     How a view should show it:
@@ -25,7 +25,8 @@ namespace DataClient {
 struct ResponseState
 {
     //! The denormalized value, also while stale or loading: an entity is a DataClient::Record
-    //! (QVariant::toMap() gives a QVariantMap), a list a QVariantList of them.
+    //! (QVariant::toMap() gives a QVariantMap), a Collection's rows a DataClient::RowList of them
+    //! (QVariant::toList() gives a QVariantList; rowsOf() the RowList).
     //! Null when nothing is stored.
     QVariant data;
     //! Whether `data` holds a stored response (or an entity of the entity table, for a get
