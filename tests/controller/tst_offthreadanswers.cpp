@@ -3,6 +3,9 @@
 // C++ hooks keep running on the GUI thread. (Destroying things meanwhile: tst_offthreadlifetime.)
 #include "offthreadfixture.h"
 
+#include <DataClient/record.h>
+#include <DataClient/rowlist.h>
+
 using namespace DataClient;
 using namespace DataClient::Testing;
 using namespace OffThreadFixture;
@@ -53,6 +56,51 @@ private Q_SLOTS:
         QCOMPARE(view.rowCount(), 1000);
         QCOMPARE(inserted.size(), 1);
         QVERIFY(!a.getResponse(fast, {}).loading);
+    }
+
+    // A list long enough for the store to keep in chunks (RowList::ChunkedFrom rows), through
+    // the whole path: a model shows it, one todo changed by a later answer is one dataChanged, and
+    // the new list shares every chunk but that todo's with the list shown before.
+    void aLongListIsChunkedAndOneChangedTodoIsOneRow()
+    {
+        const int n = int(RowList::ChunkedFrom) + 10;
+        QByteArray body = "["; // plain todos, written directly: 65k of them stay quick in ASan
+        for (int id = 1; id <= n; ++id) {
+            body += (id > 1 ? ",{\"id\":" : "{\"id\":") + QByteArray::number(id)
+                + ",\"title\":\"todo " + QByteArray::number(id) + "\"}";
+        }
+        serve(body + "]");
+        const QJsonObject edited {{u"id"_s, n - 3}, {u"title"_s, u"edited"_s}};
+        server->route("GET", u"/todos/:id"_s,
+                      [edited](const RecordedRequest &) { return ServerResponse::json(edited); });
+        const Schema todo = Schema::entity(EntitySchema(u"Todo"_s));
+        const EndpointPtr list
+            = RestEndpoint::create(options(u"/todos"_s, Schema::collection(Schema::array(todo))));
+        const EndpointPtr one = RestEndpoint::create(options(u"/todos/:id"_s, todo));
+        Controller controller;
+        CollectionModel view(&controller, list, {});
+        QVERIFY(await(controller.fetch(list, {})).value);
+        QCOMPARE(view.rowCount(), n);
+        const RowList shown = rowsOf(controller.getResponse(list, {}).data);
+        QCOMPARE(shown.size(), n);
+        QCOMPARE(shown.chunkCount(), (n + RowList::ChunkRows - 1) / RowList::ChunkRows);
+
+        QSignalSpy changed(&view, &QAbstractItemModel::dataChanged);
+        QSignalSpy inserted(&view, &QAbstractItemModel::rowsInserted);
+        QSignalSpy removed(&view, &QAbstractItemModel::rowsRemoved);
+        QVERIFY(await(controller.fetch(one, {{u"id"_s, n - 3}})).value);
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(changed.at(0).at(0).toModelIndex().row(), n - 4);
+        QCOMPARE(inserted.size() + removed.size(), 0);
+        QCOMPARE(view.get(n - 4).toMap().value(u"title"_s).toString(), u"edited"_s);
+
+        const RowList after = rowsOf(controller.getResponse(list, {}).data);
+        QCOMPARE(after.size(), n);
+        QCOMPARE(after.at(n - 4).value<Record>().value(u"title"_s).toString(), u"edited"_s);
+        QCOMPARE(shown.at(n - 4).value<Record>().value(u"title"_s).toString(),
+                 u"todo %1"_s.arg(n - 3)); // the list shown before: unchanged
+        QVERIFY(&after.at(0) == &shown.at(0)); // another chunk: shared, not copied
+        QVERIFY(&after.at(n - 4) != &shown.at(n - 4));
     }
 
     void pushAppendsToALargeList()
