@@ -63,20 +63,14 @@ inline qsizetype touchAll(const QVariant &value, QSet<const void *> *seenNested 
             sum += touchAll(record.valueAt(i), seenNested, true);
         return sum;
     }
-    if (type == QMetaType::fromType<DataClient::RowList>().id()) { // a Collection's rows
-        QSet<const void *> seen;
-        for (const QVariant &item : *static_cast<const DataClient::RowList *>(value.constData()))
-            sum += touchAll(item, seenNested ? seenNested : &seen, nested);
-        return sum;
-    }
-    switch (type) {
-    case QMetaType::QVariantList: {
-        QSet<const void *> seen;
-        const QVariantList items = value.toList();
+    bool isList = false;
+    if (const DataClient::RowList items = DataClient::rowsOf(value, &isList); isList) {
+        QSet<const void *> seen; // a Collection's rows (RowList) or a QVariantList
         for (const QVariant &item : items)
             sum += touchAll(item, seenNested ? seenNested : &seen, nested);
         return sum;
     }
+    switch (type) {
     case QMetaType::QVariantMap: {
         const QVariantMap map = value.toMap();
         for (auto it = map.cbegin(); it != map.cend(); ++it)

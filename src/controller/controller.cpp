@@ -58,11 +58,6 @@ ControllerPrivate::KeyOrError ControllerPrivate::keyOf(const EndpointPtr &endpoi
     return {std::move(key), std::nullopt};
 }
 
-Params ControllerPrivate::storeArgs(const RestEndpoint &endpoint, const Params &params)
-{
-    return endpoint.storeArguments(params);
-}
-
 bool ControllerPrivate::canQueryEntityTable(const RestEndpoint &endpoint)
 {
     if (endpoint.sideEffect())
@@ -78,7 +73,7 @@ bool ControllerPrivate::hiddenByPendingMutation(const RestEndpoint &endpoint,
         || endpoint.schema().kind() != Schema::Kind::Entity)
         return false;
     const EntitySchema entity = endpoint.schema().entitySchema();
-    const QString pk = entity.pk(QJsonObject::fromVariantMap(storeArgs(endpoint, params)));
+    const QString pk = entity.pk(QJsonObject::fromVariantMap(endpoint.storeArguments(params)));
     return !pk.isEmpty() && layers.touches(EntityRef {entity.key(), pk});
 }
 
@@ -191,7 +186,7 @@ ResponseState Controller::getResponse(const EndpointPtr &endpoint, const Params 
     Denormalized value;
     if (!invalidated) {
         const Schema schema = endpoint->schema();
-        const Params args = ControllerPrivate::storeArgs(*endpoint, params);
+        const Params args = endpoint->storeArguments(params);
         value = d->store->denormalize(key, schema, args);
         if (!value.found && !d->store->hasResult(key)
             && ControllerPrivate::canQueryEntityTable(*endpoint)) {

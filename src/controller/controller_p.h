@@ -43,7 +43,6 @@ public:
     static KeyOrError keyOf(const EndpointPtr &endpoint, const Params &params, const char *caller);
     //! The arguments the store identifies collections by: \a params without the pagination
     //! field, so every page of a list writes the same collection as getList.
-    static Params storeArgs(const RestEndpoint &endpoint, const Params &params);
     //! Whether a result-less key can be answered from the entity table (a read of an Entity
     //! or Collection schema).
     static bool canQueryEntityTable(const RestEndpoint &endpoint);

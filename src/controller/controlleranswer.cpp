@@ -132,7 +132,7 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
 {
     const RestEndpoint &endpoint = *request.endpoint;
     const Schema schema = endpoint.schema();
-    const Params args = storeArgs(endpoint, request.params);
+    const Params args = endpoint.storeArguments(request.params);
     // Race rule for the result itself: a newer answer already stored for the key stays; this
     // older one only fills entity fields nobody newer wrote (the store's rule).
     QString resultKey = request.key;

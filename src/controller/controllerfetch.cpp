@@ -239,8 +239,9 @@ quint64 ControllerPrivate::applyOptimistic(const RestEndpoint &endpoint, const P
         predicted = guess;
     }
     const quint64 layer = layers.allocate();
-    const StoreWrite write = store->setOptimisticResponse(
-        layer, QString(), schema, storeArgs(endpoint, params), *predicted, Meta {date, now(), 0});
+    const StoreWrite write
+        = store->setOptimisticResponse(layer, QString(), schema, endpoint.storeArguments(params),
+                                       *predicted, Meta {date, now(), 0});
     if (write.error) {
         qCWarning(lcController).noquote() << "optimistic response of" << endpoint.name()
                                           << "does not fit its schema:" << write.error->message();

@@ -19,7 +19,7 @@ void ControllerPrivate::GcRoots::add(const QString &key, const EndpointPtr &endp
 {
     keys.insert(key);
     if (endpoint && ControllerPrivate::canQueryEntityTable(*endpoint))
-        reads.append({endpoint->schema(), ControllerPrivate::storeArgs(*endpoint, params)});
+        reads.append({endpoint->schema(), endpoint->storeArguments(params)});
 }
 
 ControllerPrivate::GcRoots ControllerPrivate::gcRoots(bool released)

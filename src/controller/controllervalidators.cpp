@@ -84,7 +84,8 @@ void ControllerPrivate::answeredNotModified(const std::shared_ptr<InFlightReques
         qCDebug(lcController).noquote()
             << request->requestKey << "not modified: kept, fresh until" << meta.expiresAt;
         request->callers.resolve(
-            store->denormalize(key, endpoint.schema(), storeArgs(endpoint, request->params)).data);
+            store->denormalize(key, endpoint.schema(), endpoint.storeArguments(request->params))
+                .data);
     }
     if (alive && stateChanged)
         Q_EMIT q->fetchStateChanged(key);

@@ -46,7 +46,7 @@ StoreWrite ControllerPrivate::setResponse(const EndpointPtr &endpoint, const Par
     }
     const qint64 date = nextRequestDate();
     persistNote(*endpoint, key);
-    StoreWrite write = store->setResponse(key, endpoint->schema(), storeArgs(*endpoint, params),
+    StoreWrite write = store->setResponse(key, endpoint->schema(), endpoint->storeArguments(params),
                                           value, responseMeta(*endpoint, date));
     if (write.error) {
         qCWarning(lcController).noquote()

@@ -14,10 +14,6 @@ bool isRecord(const QVariant &value)
 {
     return value.metaType() == QMetaType::fromType<Record>();
 }
-bool isRowList(const QVariant &value)
-{
-    return value.metaType() == QMetaType::fromType<RowList>();
-}
 } // namespace
 
 bool sameShared(const QVariant &a, const QVariant &b)
@@ -26,19 +22,14 @@ bool sameShared(const QVariant &a, const QVariant &b)
         return false;
     if (isRecord(a))
         return as<Record>(a).isSharedWith(as<Record>(b));
-    if (isRowList(a)) {
-        const auto &x = as<RowList>(a);
-        const auto &y = as<RowList>(b);
+    bool isList = false;
+    if (const RowList x = rowsOf(a, &isList); isList) { // a RowList or a QVariantList
+        const RowList y = rowsOf(b);
         return x.isSharedWith(y) || (x.isEmpty() && y.isEmpty());
     }
     switch (a.metaType().id()) {
     case QMetaType::QVariantMap:
         return as<QVariantMap>(a).isSharedWith(as<QVariantMap>(b));
-    case QMetaType::QVariantList: {
-        const auto &x = as<QVariantList>(a);
-        const auto &y = as<QVariantList>(b);
-        return x.isSharedWith(y) || (x.isEmpty() && y.isEmpty());
-    }
     case QMetaType::UnknownType:
         return true;
     default:

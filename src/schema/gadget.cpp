@@ -54,9 +54,9 @@ bool convertValue(const QVariant &input, QMetaType target, QVariant *output, QSt
         *output = value;
         return true;
     }
-    if ((input.typeId() == QMetaType::QVariantList
-         || input.metaType() == QMetaType::fromType<RowList>())
-        && target.id() != QMetaType::QVariantList && target.id() != QMetaType::QStringList
+    bool isList = false;
+    rowsOf(input, &isList);
+    if (isList && target.id() != QMetaType::QVariantList && target.id() != QMetaType::QStringList
         && convertList(input, target, output, error, path))
         return true;
     QVariant converted = input;

@@ -138,9 +138,9 @@ QVariant deepMap(const QVariant &value)
 {
     if (value.metaType() == QMetaType::fromType<Record>())
         return value.value<Record>().toMap();
-    if (value.typeId() == QMetaType::QVariantList
-        || value.metaType() == QMetaType::fromType<RowList>()) {
-        QVariantList items = rowsOf(value).toList();
+    bool isList = false;
+    if (const RowList rows = rowsOf(value, &isList); isList) {
+        QVariantList items = rows.toList();
         for (QVariant &item : items)
             item = deepMap(item);
         return items;

@@ -101,8 +101,7 @@ void Reader::rebuildRows(ListView &view, const QList<quint32> *items)
             continue;
         if (row == chunkEnd) {
             QVariantList &chunk = chunks.emplace_back();
-            const qsizetype size
-                = std::min(chunkRows, n - RowList::ChunkRows * (chunks.size() - 1));
+            const qsizetype size = std::min(chunkRows, n - chunkRows * (chunks.size() - 1));
             chunk.reserve(size); // exactly: resize() alone rounds up to a power of 2
             chunk.resize(size);
             row = chunk.data();
