@@ -10,6 +10,11 @@ using namespace Qt::StringLiterals;
 
 namespace DataClient::detail {
 
+namespace {
+// An index larger than this (a list of about 100k entities and more) is past the L2 cache.
+constexpr size_t PrefetchIndexFrom = 512 * 1024;
+} // namespace
+
 void Normalizer::visitCollection(const Value &value, const Node *owner, const Schema &schema,
                                  const Path &path, const Parent &parent, int depth,
                                  NodeBuilder &out)
@@ -72,10 +77,19 @@ void Normalizer::visitCollection(const Value &value, const Node *owner, const Sc
     write.items.reserve(array->count);
     itemTable.reserve(array->count);
     m_batch.entities.reserve(m_batch.entities.size() + array->count);
+    // An index past the caches (a list of 100k entities and more): every new pk's probe
+    // would wait for memory, so the entries of the item a few places ahead are asked for
+    // first. Smaller lists skip this: there, reading each pk twice costs more than it saves.
+    constexpr quint32 Ahead = 8;
+    const bool prefetch = itemTable.indexBytes() > PrefetchIndexFrom;
+    const bool readingAhead = std::exchange(m_readAhead, m_readAhead || prefetch);
     for (quint32 i = 0; i < array->count; ++i) {
+        if (prefetch && i + Ahead < array->count)
+            prefetchSlot(array->at(i + Ahead), item, itemTable);
         const Path at {&path, {}, qsizetype(i)};
         write.items.append(entity(array->at(i), array, item, at, parent, depth + 1).second);
     }
+    m_readAhead = readingAhead;
     write.slot = m_batch.local.collectionSlot(table, argsKey, write.args);
     out.appendValue(Value::makeRef(ValueType::CollectionRef, table, quint32(write.slot), true));
     m_batch.collections.push_back(std::move(write));

@@ -66,6 +66,19 @@ public:
     bool hasRoomFor(size_t more) const { return slots.size() + more <= capacity(); }
     //! Room for \a more new slots (a list of 10k entities grows the table once).
     void reserve(size_t more);
+    //! Starts loading the index entry a probe for \a pk reads first (a list longer than the
+    //! caches: see Normalizer::visitCollection()).
+    void prefetch(QStringView pk) const
+    {
+        if (m_index.empty())
+            return;
+        const quint32 *entry = &m_index[CompactKey::hash(pk) & (m_index.size() - 1)];
+        // GCC 12 drops a prefetch whose address comes out of a loop (the hash) as dead code:
+        // the empty asm makes the address a used value (checked in the disassembly).
+        asm volatile("" : : "r"(entry));
+        __builtin_prefetch(entry);
+    }
+    size_t indexBytes() const { return m_index.size() * sizeof(quint32); }
     //! Takes over \a from's slots and index when this table has none yet (the first write of
     //! an entity key): then \a from's slot numbers are this table's. False if not empty.
     bool adoptIfEmpty(EntityTable &from);

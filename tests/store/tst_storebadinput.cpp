@@ -2,6 +2,9 @@
 // the store exactly as it was (issue 3 "Bad input"; CASES.md 39).
 #include "storefixtures.h"
 
+#include <DataClient/compactjson.h>
+#include <DataClient/rowlist.h>
+
 #include <QTest>
 
 #include <memory>
@@ -9,6 +12,26 @@
 using namespace DataClient;
 using namespace Fixtures;
 using namespace Qt::StringLiterals;
+
+namespace {
+constexpr int LongList = 66000; // its pk index: 1 MB
+QByteArray longListText(int badAt, const QByteArray &bad)
+{
+    QByteArray text = "[";
+    for (int i = 0; i < LongList; ++i) {
+        if (i > 0)
+            text += ',';
+        if (i == badAt) {
+            text += bad;
+            continue;
+        }
+        text += "{\"id\":" + QByteArray::number(i + 10) + ",\"title\":\"todo "
+            + QByteArray::number(i) + "\",\"author\":{\"id\":" + QByteArray::number(i % 700)
+            + ",\"name\":\"user\"}}";
+    }
+    return text + ']';
+}
+} // namespace
 
 class tst_StoreBadInput : public QObject
 {
@@ -263,6 +286,60 @@ private Q_SLOTS:
         expectRejected(u"list"_s, todoList(), list, u"[Todo]"_s, u"[0].extra[1]"_s,
                        u"an object with at most 65536 keys"_s, u"an object with 65537 keys"_s);
         QVERIFY(!current->entity({u"Todo"_s, u"7"_s}));
+    }
+
+    // A list of 66k todos has a pk index past the caches: the normalizer reads the pk of the
+    // items a few places ahead of the one it normalizes (visitCollection()). A bad item there
+    // is read ahead of time first and must still fail where it is, with nothing written.
+    void badItemInALongList_data()
+    {
+        QTest::addColumn<QByteArray>("bad");
+        QTest::addColumn<QString>("entityKey");
+        QTest::addColumn<QString>("pathEnd");
+        QTest::addColumn<QString>("expected");
+        QTest::addColumn<QString>("found");
+        QTest::newRow("a string") << QByteArray("\"nine\"") << u"Todo"_s << QString()
+                                  << u"an object"_s << u"the string \"nine\""_s;
+        QTest::newRow("no pk") << QByteArray("{\"title\":\"x\"}") << u"Todo"_s << u".id"_s
+                               << u"primary key"_s << u"nothing"_s;
+        QTest::newRow("an object as pk")
+            << QByteArray("{\"id\":{\"a\":1}}") << u"Todo"_s << u".id"_s
+            << u"a string or a number"_s << u"the object"_s;
+        QTest::newRow("an author that is a number")
+            << QByteArray("{\"id\":99999999,\"author\":5}") << u"User"_s << u".author"_s
+            << u"an object"_s << u"the number 5"_s;
+    }
+    void badItemInALongList()
+    {
+        QFETCH(QByteArray, bad);
+        QFETCH(QString, entityKey);
+        QFETCH(QString, pathEnd);
+        QFETCH(QString, expected);
+        QFETCH(QString, found);
+        const int badAt = LongList - 3; // inside the read-ahead window of the items before it
+        QString error;
+        const CompactJson list = CompactJson::parse(longListText(badAt, bad), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const StoreWrite write = current->setResponse(u"list"_s, todoList(), {}, list, at(100));
+        QVERIFY2(write.error.has_value(), "the write must fail");
+        QCOMPARE(write.error->entityKey(), entityKey);
+        QCOMPARE(write.error->path(), u"[%1]"_s.arg(badAt) + pathEnd);
+        QVERIFY2(write.error->expected().contains(expected), qPrintable(write.error->message()));
+        QVERIFY2(write.error->found().contains(found), qPrintable(write.error->message()));
+        QVERIFY(write.changes.isEmpty());
+        QCOMPARE(snapshot(*current, {u"list"_s}, todoList()), before);
+        QVERIFY(!current->entity({u"Todo"_s, u"10"_s}));
+        QVERIFY(!current->entity({u"User"_s, u"699"_s}));
+    }
+    void theLongListWithoutTheBadItemIsWrittenWhole()
+    {
+        const CompactJson list = CompactJson::parse(longListText(-1, {}));
+        QVERIFY(current->setResponse(u"list"_s, todoList(), {}, list, at(200)).ok());
+        QCOMPARE(rowsOf(current->denormalize(u"list"_s, todoList(), {}).data).size(), LongList);
+        const auto last = current->entity({u"Todo"_s, u"%1"_s.arg(LongList + 9)});
+        QVERIFY(last.has_value());
+        QCOMPARE(last->value(u"title"_s).toString(), u"todo %1"_s.arg(LongList - 1));
+        QCOMPARE(current->entity({u"User"_s, u"699"_s})->value(u"name"_s).toString(), u"user"_s);
     }
 
     void malformedJsonText()
