@@ -6,14 +6,24 @@
 
 #include <QtCore/QJsonObject>
 
+#include <atomic>
+
 using namespace Qt::StringLiterals;
 
 namespace DataClient::detail {
 
 namespace {
-// An index larger than this (a list of about 100k entities and more) is past the L2 cache.
-constexpr size_t PrefetchIndexFrom = 512 * 1024;
+// Reading ahead pays once a list's pk index is well past the L2 cache (1 MB per core here):
+// measured (docs/performance.md, issue 19), at 100k todos (a 1 MB index) it cost a tenth,
+// at 1M (8 MB) it saved a third.
+constexpr size_t RealReadAheadFrom = 2 * 1024 * 1024;
+std::atomic<size_t> s_readAheadFrom {RealReadAheadFrom}; // lowered by tests
 } // namespace
+
+void setReadAheadFromForTesting(size_t indexBytes)
+{
+    s_readAheadFrom.store(indexBytes ? indexBytes : RealReadAheadFrom, std::memory_order_relaxed);
+}
 
 void Normalizer::visitCollection(const Value &value, const Node *owner, const Schema &schema,
                                  const Path &path, const Parent &parent, int depth,
@@ -77,11 +87,11 @@ void Normalizer::visitCollection(const Value &value, const Node *owner, const Sc
     write.items.reserve(array->count);
     itemTable.reserve(array->count);
     m_batch.entities.reserve(m_batch.entities.size() + array->count);
-    // An index past the caches (a list of 100k entities and more): every new pk's probe
+    // An index past the caches (a list of 300k entities and more): every new pk's probe
     // would wait for memory, so the entries of the item a few places ahead are asked for
     // first. Smaller lists skip this: there, reading each pk twice costs more than it saves.
     constexpr quint32 Ahead = 8;
-    const bool prefetch = itemTable.indexBytes() > PrefetchIndexFrom;
+    const bool prefetch = itemTable.indexBytes() >= s_readAheadFrom.load(std::memory_order_relaxed);
     const bool readingAhead = std::exchange(m_readAhead, m_readAhead || prefetch);
     for (quint32 i = 0; i < array->count; ++i) {
         if (prefetch && i + Ahead < array->count)

@@ -15,6 +15,11 @@ namespace DataClient::detail {
 //! Deeper schema nesting than this is an error (a hostile or broken payload).
 constexpr int MaxNormalizeDepth = 256;
 
+//! The pk index size (bytes) from which normalizing a list reads ahead
+//! (Normalizer::visitCollection()); tests lower it to reach that path with short lists. 0: back
+//! to the real one.
+DATACLIENT_TEST_EXPORT void setReadAheadFromForTesting(size_t indexBytes);
+
 class Normalizer
 {
 public:

@@ -5,6 +5,9 @@ foreach(test storenormalize storebadinput storebignumbers shaperegistry storecol
 endforeach()
 # The capacity test lowers the store's entity capacity through a private hook (tables_p.h).
 target_include_directories(tst_storecapacity PRIVATE ${PROJECT_SOURCE_DIR}/src/store)
+# The normalizing tests lower the list size from which it reads ahead (normalizer_p.h).
+target_include_directories(tst_storenormalize PRIVATE ${PROJECT_SOURCE_DIR}/src/store)
+target_include_directories(tst_storebadinput PRIVATE ${PROJECT_SOURCE_DIR}/src/store)
 # The shape registry test reads the registry's byte count (the JSON library's shape_p.h).
 target_link_libraries(tst_shaperegistry PRIVATE DataClientJson)
 # The arena test reads the JSON library's private nodes (node_p.h, nodearena_p.h).
