@@ -106,6 +106,20 @@ public:
     ChangeSet refusePlaceholder(const detail::InFlightRequest &request, const NetworkError &error);
     //! Every placeholder is forgotten and every held write canceled (reset, shutdown).
     void dropPlaceholders();
+    //! The held writes of endpoints that queue, as outbox file items (with waitingFor).
+    QList<detail::OutboxItem> heldOutboxItems() const;
+    //! Writes held before a restart (read from the outbox file into pendingHeld) are held
+    //! again once their endpoint is known and their rows' creates are requests again (under
+    //! this run's placeholder keys: renamedPlaceholders); one whose create is gone is dropped.
+    void restoreHeldWrites(ChangeSet *changes);
+    struct PendingHeld
+    {
+        detail::OutboxItem item;
+        bool renamed = false; // its keys are this run's (all at once: never a mix)
+    };
+    QList<PendingHeld> pendingHeld;
+    //! A create's placeholder key in the outbox file -> the one its row shows under now.
+    QHash<QString, QString> renamedPlaceholders;
     //! ResponseState::pending of a read of \a endpoint + \a params showing \a state.
     bool showsPending(const ResponseState &state, const RestEndpoint &endpoint,
                       const Params &params) const;

@@ -86,6 +86,7 @@ void ControllerPrivate::enqueue(InFlightRequest &request)
     item.body = request.body;
     item.since = now();
     item.idempotencyKey = QUuid::createUuid().toByteArray(QUuid::WithoutBraces);
+    item.placeholder = request.placeholder; // writes held for its row name it
     box->endpoints.insert(item.endpoint, request.endpoint);
     markOutbox(request, item.idempotencyKey);
     box->append(request.id, std::move(item));
@@ -195,10 +196,16 @@ void ControllerPrivate::resolveOutbox()
                                              &shown, &request->placeholder);
             changes.unite(shown);
         }
+        if (!item.placeholder.isEmpty() && !request->placeholder.isEmpty()) {
+            // This run's key for the row: the writes held for it are renamed to it.
+            renamedPlaceholders.insert(item.placeholder, request->placeholder);
+            box->queue.setPlaceholder(id, request->placeholder);
+        }
         inFlight.add(request);
         if (states.startLoading(key))
             loading.append(key);
     }
+    restoreHeldWrites(&changes);
     writeOutbox();
     const QPointer<Controller> alive(q);
     emitOptimistic(changes); // no store write: it would rewrite what was just hydrated
@@ -232,8 +239,12 @@ void ControllerPrivate::setOutboxFile(const QString &path)
         }
     }
     OutboxPrivate *box = OutboxPrivate::get(outbox);
-    for (OutboxItem &item : loaded)
-        box->append(inFlight.nextId(), std::move(item));
+    for (OutboxItem &item : loaded) {
+        if (!item.waitingFor.isEmpty())
+            pendingHeld.append({std::move(item)}); // held again by resolveOutbox()
+        else
+            box->append(inFlight.nextId(), std::move(item));
+    }
     resolveOutbox(); // also rewrites the file: a dropped one is replaced at once
     // At the next event-loop turn: the application may register endpoints until then.
     QMetaObject::invokeMethod(
@@ -242,10 +253,14 @@ void ControllerPrivate::setOutboxFile(const QString &path)
 
 void ControllerPrivate::writeOutbox()
 {
-    if (outboxFile.isEmpty())
+    // Shutting down: the file keeps what it holds (held writes included) for the next start.
+    if (outboxFile.isEmpty() || shuttingDown)
         return;
     QString why;
-    const QByteArray bytes = OutboxFile::encode(OutboxPrivate::get(outbox)->queue.items());
+    QList<OutboxItem> items = OutboxPrivate::get(outbox)->queue.items() + heldOutboxItems();
+    for (const PendingHeld &pending : std::as_const(pendingHeld))
+        items.append(pending.item);
+    const QByteArray bytes = OutboxFile::encode(items);
     if (OutboxFile::write(outboxFile, bytes, &why) || std::exchange(outboxWriteWarned, true))
         return;
     qCWarning(lcController).noquote()

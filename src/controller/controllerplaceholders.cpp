@@ -3,12 +3,16 @@
 // reads of one are answered from the store.
 #include "controller_p.h"
 #include "logging_p.h"
+#include "outbox_p.h"
 
 #include <DataClient/placeholderkey.h>
 #include <DataClient/record.h>
 #include <DataClient/rowlist.h>
 
 #include <QtCore/QFutureWatcher>
+#include <QtCore/QUuid>
+
+using namespace Qt::StringLiterals;
 
 namespace DataClient {
 
@@ -78,6 +82,9 @@ std::optional<QFuture<QVariant>> ControllerPrivate::holdForPlaceholders(const En
     write->params = *params;
     write->body = *body;
     write->waitingFor = waiting;
+    write->durable = queues(*endpoint);
+    write->since = now();
+    write->idempotencyKey = QUuid::createUuid().toByteArray(QUuid::WithoutBraces);
     QFuture<QVariant> future = write->callers.add();
     ChangeSet changes;
     // Shown at once on the placeholder row (an edit, a delete hiding it), like any write.
@@ -87,7 +94,10 @@ std::optional<QFuture<QVariant>> ControllerPrivate::holdForPlaceholders(const En
     }
     qCDebug(lcController).noquote()
         << endpoint->name() << "held until" << waiting.size() << "placeholder row(s) are created";
+    const bool durable = write->durable;
     held.hold(std::move(write));
+    if (durable)
+        writeOutbox(); // before fetch() returns, as for any change that queues
     emitOptimistic(changes);
     return future;
 }
@@ -147,8 +157,12 @@ ChangeSet ControllerPrivate::refusePlaceholder(const InFlightRequest &request,
             error.kind(), error.status(),
             QStringLiteral("%1 was not sent: the create of its row failed: %2")
                 .arg(write->endpoint->name(), error.message()));
+        if (write->callers.size() == 0) // held again after a restart: nobody waits for it
+            qCWarning(lcController).noquote() << u"outbox: dropped "_s + unsent.message();
         write->callers.fail(std::make_exception_ptr(unsent));
     }
+    if (std::any_of(dropped.cbegin(), dropped.cend(), [](const auto &w) { return w->durable; }))
+        writeOutbox();
     return changes;
 }
 
@@ -157,6 +171,97 @@ void ControllerPrivate::dropPlaceholders()
     const QList<std::shared_ptr<HeldWrite>> dropped = held.clear();
     for (const std::shared_ptr<HeldWrite> &write : dropped)
         write->callers.cancel(); // like the answers a reset drops
+    pendingHeld.clear();
+    renamedPlaceholders.clear();
+    writeOutbox(); // a reset: gone from the file too (at shutdown the file keeps them)
+}
+
+QList<detail::OutboxItem> ControllerPrivate::heldOutboxItems() const
+{
+    QList<detail::OutboxItem> items;
+    for (const std::shared_ptr<HeldWrite> &write : held.all()) {
+        if (!write->durable)
+            continue;
+        detail::OutboxItem item;
+        item.endpoint = Outbox::endpointIdentity(*write->endpoint);
+        item.method = write->endpoint->method();
+        item.url = write->endpoint->url(write->params);
+        item.params = write->params;
+        item.body = write->body;
+        item.since = write->since;
+        item.idempotencyKey = write->idempotencyKey;
+        item.waitingFor = QStringList(write->waitingFor.cbegin(), write->waitingFor.cend());
+        item.waitingFor.sort();
+        items.append(std::move(item));
+    }
+    return items;
+}
+
+void ControllerPrivate::restoreHeldWrites(ChangeSet *changes)
+{
+    const OutboxPrivate *box = OutboxPrivate::get(outbox);
+    // The file's keys of the creates not yet requests again (their endpoint unknown so far).
+    QSet<QString> unresolved;
+    for (qsizetype row = 0; row < box->queue.size(); ++row) {
+        if (!inFlight.find(box->queue.idAt(row)))
+            unresolved.insert(box->queue.at(row).placeholder);
+    }
+    QList<PendingHeld> stillPending;
+    for (PendingHeld &pending : pendingHeld) {
+        detail::OutboxItem &item = pending.item;
+        if (!pending.renamed) {
+            const auto renamed
+                = [this](const QString &key) { return renamedPlaceholders.contains(key); };
+            const auto waits
+                = [&](const QString &key) { return renamed(key) || unresolved.contains(key); };
+            if (std::all_of(item.waitingFor.cbegin(), item.waitingFor.cend(), renamed)) {
+                detail::HeldWrites::rename(&item.params, &item.body, &item.waitingFor,
+                                           renamedPlaceholders);
+                pending.renamed = true;
+            } else if (std::all_of(item.waitingFor.cbegin(), item.waitingFor.cend(), waits)) {
+                stillPending.append(std::move(pending));
+                continue;
+            } else {
+                qCWarning(lcController).noquote()
+                    << u"outbox: dropped %1 %2: the create of its row is no longer in the outbox"_s
+                           .arg(QString::fromLatin1(item.method), item.url.toString());
+                continue;
+            }
+        }
+        const EndpointPtr endpoint = box->endpoint(item.endpoint);
+        if (!endpoint) {
+            stillPending.append(std::move(pending)); // until it is registered
+            continue;
+        }
+        QString unknown;
+        const QSet<QString> waiting = held.substitute(&item.params, &item.body, &unknown);
+        if (!unknown.isEmpty()) {
+            qCWarning(lcController).noquote()
+                << u"outbox: dropped %1 %2: the create of its row failed"_s.arg(
+                       QString::fromLatin1(item.method), item.url.toString());
+            continue;
+        }
+        if (waiting.isEmpty()) { // its rows were created meanwhile: it queues now
+            fetch(endpoint, item.params, item.body, changes);
+            continue;
+        }
+        auto write = std::make_shared<HeldWrite>();
+        write->endpoint = endpoint;
+        write->params = item.params;
+        write->body = item.body;
+        write->waitingFor = waiting;
+        write->durable = true;
+        write->since = item.since;
+        write->idempotencyKey = item.idempotencyKey;
+        if (endpoint->optimistic()) {
+            ChangeSet shown;
+            write->layer = applyOptimistic(*endpoint, item.params, item.body, nextRequestDate(),
+                                           &shown, nullptr);
+            changes->unite(shown);
+        }
+        held.hold(std::move(write));
+    }
+    pendingHeld = std::move(stillPending);
 }
 
 bool ControllerPrivate::showsPending(const ResponseState &state, const RestEndpoint &endpoint,

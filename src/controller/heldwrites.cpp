@@ -129,4 +129,23 @@ QSet<QString> HeldWrites::substitute(Params *params, QJsonValue *body, QString *
     return waiting;
 }
 
+void HeldWrites::rename(Params *params, QJsonValue *body, QStringList *keys,
+                        const QHash<QString, QString> &renamed)
+{
+    for (auto it = params->begin(); it != params->end(); ++it) {
+        if (const QString pk = placeholderIn(*it); renamed.contains(pk))
+            *it = renamed.value(pk);
+    }
+    if (body->isObject()) {
+        QJsonObject object = body->toObject();
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (const QString pk = placeholderIn(QJsonValue(*it)); renamed.contains(pk))
+                *it = renamed.value(pk);
+        }
+        *body = object;
+    }
+    for (QString &key : *keys)
+        key = renamed.value(key, key);
+}
+
 } // namespace DataClient::detail

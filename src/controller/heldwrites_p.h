@@ -30,6 +30,11 @@ struct HeldWrite
     //! The placeholder keys it still waits for.
     QSet<QString> waitingFor;
     CallerPromises callers;
+    //! Its endpoint queues (queueWhenOffline): kept in the outbox file too, so that a restart
+    //! does not lose it (controllerplaceholders.cpp), with when it was made and a key to name it.
+    bool durable = false;
+    qint64 since = 0;
+    QByteArray idempotencyKey;
 };
 
 class HeldWrites
@@ -58,6 +63,13 @@ public:
         was reset).
     */
     QSet<QString> substitute(Params *params, QJsonValue *body, QString *unknown) const;
+    //! Every write held now, oldest first.
+    const QList<std::shared_ptr<HeldWrite>> &all() const { return m_held; }
+
+    //! Replaces the placeholder keys of \a params, the top-level fields of \a body and
+    //! \a keys that \a renamed maps (an outbox file's keys to this run's).
+    static void rename(Params *params, QJsonValue *body, QStringList *keys,
+                       const QHash<QString, QString> &renamed);
 
 private:
     //! \a value's placeholder key replaced if confirmed; records waiting or unknown ones.

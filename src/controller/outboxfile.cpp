@@ -1,11 +1,15 @@
 #include "outboxfile_p.h"
 
+#include <DataClient/placeholderkey.h>
+
 #include <QtCore/QFile>
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonDocument>
 #include <QtCore/QJsonObject>
 #include <QtCore/QJsonParseError>
 #include <QtCore/QSaveFile>
+
+#include <algorithm>
 
 namespace DataClient::detail {
 
@@ -58,6 +62,28 @@ std::optional<OutboxItem> itemOf(const QJsonValue &value, QString *why)
     item.since = qint64(since.toDouble());
     item.body = object.contains(QStringLiteral("body")) ? object.value(QStringLiteral("body"))
                                                         : QJsonValue(QJsonValue::Undefined);
+    if (object.contains(QStringLiteral("placeholder"))) {
+        const QJsonValue placeholder = object.value(QStringLiteral("placeholder"));
+        if (!placeholder.isString() || !isPlaceholderKey(placeholder.toString())) {
+            *why = QStringLiteral("\"placeholder\" must be a placeholder key (a string starting "
+                                  "with U+0001)");
+            return std::nullopt;
+        }
+        item.placeholder = placeholder.toString();
+    }
+    if (object.contains(QStringLiteral("waitingFor"))) {
+        const QJsonValue waiting = object.value(QStringLiteral("waitingFor"));
+        const QJsonArray keys = waiting.toArray();
+        const bool allKeys = std::all_of(keys.begin(), keys.end(), [](const QJsonValue &key) {
+            return key.isString() && isPlaceholderKey(key.toString());
+        });
+        if (!waiting.isArray() || keys.isEmpty() || !allKeys) {
+            *why = QStringLiteral("\"waitingFor\" must be a non-empty array of placeholder keys");
+            return std::nullopt;
+        }
+        for (const QJsonValue &key : keys)
+            item.waitingFor.append(key.toString());
+    }
     return item;
 }
 
@@ -77,6 +103,11 @@ QByteArray OutboxFile::encode(const QList<OutboxItem> &items)
         };
         if (!item.body.isUndefined())
             object.insert(QStringLiteral("body"), item.body);
+        if (!item.placeholder.isEmpty())
+            object.insert(QStringLiteral("placeholder"), item.placeholder);
+        if (!item.waitingFor.isEmpty())
+            object.insert(QStringLiteral("waitingFor"),
+                          QJsonArray::fromStringList(item.waitingFor));
         list.append(object);
     }
     const QJsonObject document {{QStringLiteral("format"), FormatName},

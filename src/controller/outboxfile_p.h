@@ -5,7 +5,12 @@
 //     "items": [ { "endpoint": "PATCH /todos/:id partialUpdate", "method": "PATCH",
 //                  "url": "http://host/todos/3", "params": { "id": 3 },
 //                  "body": { "title": "x" },             (absent: no body)
-//                  "since": 1764056400000, "idempotencyKey": "9f0c..." } ] }
+//                  "since": 1764056400000, "idempotencyKey": "9f0c...",
+//                  "placeholder": "\u0001new:1",         (a create shown under that key)
+//                  "waitingFor": ["\u0001new:1"] } ] }    (a write held for that row)
+//
+// Items with "waitingFor" are writes held until those rows are created (not queue items); both
+// optional fields came after version 1's first files, which simply have neither.
 //
 // Anything else (not JSON, another format or version, a field of the wrong type) is refused
 // whole with a reason; the Controller then starts with an empty outbox.

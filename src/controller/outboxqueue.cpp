@@ -25,6 +25,13 @@ const OutboxItem *OutboxQueue::find(quint64 id) const
     return row < 0 ? nullptr : &m_items.at(row).second;
 }
 
+void OutboxQueue::setPlaceholder(quint64 id, const QString &key)
+{
+    const qsizetype row = indexOf(id);
+    if (row >= 0)
+        m_items[row].second.placeholder = key;
+}
+
 QList<OutboxItem> OutboxQueue::items() const
 {
     QList<OutboxItem> result;

@@ -9,6 +9,7 @@
 #include <QtCore/QJsonValue>
 #include <QtCore/QList>
 #include <QtCore/QString>
+#include <QtCore/QStringList>
 #include <QtCore/QUrl>
 
 #include <utility>
@@ -34,6 +35,13 @@ struct OutboxItem
     qint64 since = 0;
     //! Sent as the Idempotency-Key header of every attempt.
     QByteArray idempotencyKey;
+    //! A create whose row shows under a placeholder key (isPlaceholderKey()): that key, so that
+    //! the writes held for the row find it again after a restart. Empty otherwise.
+    QString placeholder {};
+    //! A write held until rows not created yet are (docs/optimistic-updates.md): the placeholder
+    //! keys its params or body name. Such an item is no queue item: it is kept in the file
+    //! beside them, and joins the queue with the server's keys once those creates are answered.
+    QStringList waitingFor {};
 
     friend bool operator==(const OutboxItem &, const OutboxItem &) = default;
 };
@@ -47,6 +55,8 @@ public:
     qsizetype remove(quint64 id);
     qsizetype indexOf(quint64 id) const;
     const OutboxItem *find(quint64 id) const;
+    //! Item \a id's placeholder is now \a key (a create replayed after a restart).
+    void setPlaceholder(quint64 id, const QString &key);
     quint64 idAt(qsizetype row) const { return m_items.at(row).first; }
     const OutboxItem &at(qsizetype row) const { return m_items.at(row).second; }
     qsizetype size() const { return m_items.size(); }

@@ -5,6 +5,8 @@
 #include "outboxfixture.h"
 #include "outboxfile_p.h"
 
+#include <DataClient/placeholderkey.h>
+
 #include <QtCore/QFileInfo>
 #include <QtCore/QRegularExpression>
 #include <QTest>
@@ -63,6 +65,13 @@ class tst_OutboxFile : public OutboxTest
 {
     Q_OBJECT
 
+    //! What the outbox file holds now (nothing when it cannot be read).
+    QList<OutboxItem> keptItems() const
+    {
+        QString why;
+        return OutboxFile::decode(readAll(outboxPath()), &why).value_or(QList<OutboxItem>());
+    }
+
     //! Two offline changes written to the outbox file by a Controller that is then destroyed.
     QList<OutboxItem> leaveTwoChanges()
     {
@@ -108,6 +117,98 @@ private Q_SLOTS:
         QCOMPARE(shownTitle(1), u"first"_s); // the answer was committed as usual
         QString why;
         QCOMPARE(OutboxFile::decode(readAll(outboxPath()), &why)->size(), 0);
+    }
+
+    // An edit of a row whose create waits in the outbox names the row's placeholder key: it is
+    // held (never sent with that key) and kept in the file beside the create, so that a restart
+    // loses neither; the next start shows the edited row at once and sends the create, then the
+    // edit with the server's key.
+    void anEditOfARowNotCreatedYetSurvivesARestart_data()
+    {
+        QTest::addColumn<bool>("registeredFirst");
+        QTest::newRow("endpoints registered, then the file read") << true;
+        QTest::newRow("the file read, then the endpoints registered") << false;
+    }
+    void anEditOfARowNotCreatedYetSurvivesARestart()
+    {
+        QFETCH(bool, registeredFirst);
+        DataClient::detail::setOutboxFile(controller.get(), outboxPath());
+        connectivity->setOnline(false);
+        controller->fetch(notes.getList.push, {}, title(u"new"_s)); // no id: a placeholder row
+        QCOMPARE(keptItems().size(), 1);
+        const QString placeholder = keptItems().at(0).placeholder;
+        QVERIFY(DataClient::isPlaceholderKey(placeholder));
+        controller->fetch(notes.partialUpdate, {{u"id"_s, placeholder}}, title(u"edited"_s));
+        QCOMPARE(outboxCount(), 1); // held, not queued: it has no key to be sent with yet
+        QCOMPARE(keptItems().size(), 2);
+        QCOMPARE(keptItems().at(1).endpoint, u"PATCH /notes/:id partialUpdate"_s);
+        QCOMPARE(keptItems().at(1).waitingFor, QStringList {placeholder});
+        controller.reset(); // the app quits: the file keeps both
+        QCOMPARE(keptItems().size(), 2);
+
+        newController(); // the next start, still offline
+        connectivity->setOnline(false);
+        notes = makeNotes();
+        if (registeredFirst)
+            controller->outbox()->registerResource(notes);
+        DataClient::detail::setOutboxFile(controller.get(), outboxPath());
+        if (!registeredFirst) {
+            QCOMPARE(keptItems().size(), 2); // nothing dropped while its endpoint is unknown
+            QCOMPARE(keptItems().at(1).waitingFor, QStringList {placeholder});
+            controller->outbox()->registerResource(notes);
+        }
+        QCOMPARE(outboxCount(), 1);
+        const QList<OutboxItem> again = keptItems();
+        QCOMPARE(again.size(), 2);
+        const QString shownUnder = again.at(0).placeholder; // this run's key for the row
+        QVERIFY(DataClient::isPlaceholderKey(shownUnder));
+        QCOMPARE(again.at(1).waitingFor, QStringList {shownUnder});
+        QCOMPARE(again.at(1).params.value(u"id"_s).toString(), shownUnder);
+        const QVariantMap row = controller->get(noteSchema(), {{u"id"_s, shownUnder}}).data.toMap();
+        QCOMPARE(row.value(u"title"_s).toString(), u"edited"_s); // shown at once, as before
+
+        connectivity->setOnline(true);
+        QVERIFY(waitForMutations(2));
+        QTRY_COMPARE(outboxCount(), 0);
+        const auto sent = mutations();
+        QCOMPARE(sent.size(), 2);
+        QCOMPARE(sent[0].method, QByteArray("POST"));
+        QCOMPARE(sent[0].json(), QJsonValue(title(u"new"_s)));
+        QCOMPARE(sent[1].method, QByteArray("PATCH"));
+        const QString serverId = controller->confirmedKey(shownUnder);
+        QVERIFY(!serverId.isEmpty());
+        QCOMPARE(sent[1].path, u"/notes/"_s + serverId);
+        QCOMPARE(sent[1].json(), QJsonValue(title(u"edited"_s)));
+        QCOMPARE(shownTitle(serverId.toInt()), u"edited"_s);
+        QTRY_COMPARE(keptItems().size(), 0);
+    }
+
+    // After a restart the create of the held edit's row fails: the edit is dropped unsent, with
+    // a warning (nobody waits for its future any more), and leaves the file.
+    void aHeldEditWhoseCreateFailsAfterARestartIsDroppedWithAWarning()
+    {
+        DataClient::detail::setOutboxFile(controller.get(), outboxPath());
+        connectivity->setOnline(false);
+        controller->fetch(notes.getList.push, {}, title(u"doomed"_s));
+        const QString placeholder = keptItems().at(0).placeholder;
+        controller->fetch(notes.partialUpdate, {{u"id"_s, placeholder}}, title(u"edited"_s));
+        controller.reset();
+
+        newController();
+        connectivity->setOnline(true);
+        server->route("POST", u"/notes"_s, [](const RecordedRequest &) {
+            return ServerResponse::json(QJsonObject {{u"error"_s, u"no"_s}}, 422);
+        });
+        notes = makeNotes();
+        controller->outbox()->registerResource(notes);
+        WarningCounter dropped(u"outbox: dropped .*partialUpdate was not sent"_s);
+        DataClient::detail::setOutboxFile(controller.get(), outboxPath());
+        QTRY_COMPARE(outboxCount(), 0);
+        QTRY_COMPARE(dropped.count, 1);
+        QTRY_COMPARE(keptItems().size(), 0);
+        const auto sent = mutations();
+        QCOMPARE(sent.size(), 1); // the create; never the edit
+        QCOMPARE(sent[0].method, QByteArray("POST"));
     }
 
     // With a persisted store the outbox is kept beside it, `<file>.outbox`, under the same lock:

@@ -3,6 +3,8 @@
 #include "outboxfile_p.h"
 #include "outboxqueue_p.h"
 
+#include <DataClient/placeholderkey.h>
+
 #include <QtCore/QJsonObject>
 #include <QTest>
 
@@ -53,7 +55,11 @@ private Q_SLOTS:
         noBody.body = QJsonValue(QJsonValue::Undefined);
         OutboxItem nullBody = item(3);
         nullBody.body = QJsonValue(QJsonValue::Null);
-        const QList<OutboxItem> items {item(1), noBody, nullBody};
+        OutboxItem create = item(4);
+        create.placeholder = DataClient::placeholderKey(3);
+        OutboxItem held = item(5);
+        held.waitingFor = {DataClient::placeholderKey(3), DataClient::placeholderKey(4)};
+        const QList<OutboxItem> items {item(1), noBody, nullBody, create, held};
         QString why;
         const std::optional<QList<OutboxItem>> read
             = OutboxFile::decode(OutboxFile::encode(items), &why);
@@ -85,6 +91,22 @@ private Q_SLOTS:
                                 << u"item 0: \"params\" must be an object"_s;
         QTest::newRow("since") << QByteArray(valid).replace("\"since\":", "\"since\":-")
                                << u"item 0: \"since\" must be a time"_s;
+        const QByteArray end = "\"since\":";
+        QTest::newRow("placeholder not a key")
+            << QByteArray(valid).replace(end, "\"placeholder\":\"new:1\"," + end)
+            << u"item 0: \"placeholder\" must be a placeholder key"_s;
+        QTest::newRow("placeholder a number")
+            << QByteArray(valid).replace(end, "\"placeholder\":1," + end)
+            << u"item 0: \"placeholder\" must be a placeholder key"_s;
+        QTest::newRow("waitingFor empty")
+            << QByteArray(valid).replace(end, "\"waitingFor\":[]," + end)
+            << u"item 0: \"waitingFor\" must be a non-empty array of placeholder keys"_s;
+        QTest::newRow("waitingFor a string")
+            << QByteArray(valid).replace(end, "\"waitingFor\":\"\\u0001new:1\"," + end)
+            << u"item 0: \"waitingFor\" must be a non-empty array of placeholder keys"_s;
+        QTest::newRow("waitingFor a server key")
+            << QByteArray(valid).replace(end, "\"waitingFor\":[\"\\u0001new:1\",\"7\"]," + end)
+            << u"item 0: \"waitingFor\" must be a non-empty array of placeholder keys"_s;
     }
     void anythingElseIsRefusedWithAReason()
     {
