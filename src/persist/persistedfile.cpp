@@ -46,11 +46,20 @@ PersistedFile::PersistedFile(const QString &path, QObject *parent) : QObject(par
         // Not fatal: writes will fail with the reason and the app keeps working in memory.
         qCWarning(lcPersist).noquote() << "cannot create the folder of" << path;
     }
-    m_lock = std::make_unique<QLockFile>(path + u".lock"_s);
+    const QString lockPath = path + u".lock"_s;
+    m_lock = std::make_unique<QLockFile>(lockPath);
     bool locked = m_lock->tryLock(0);
     if (!locked && m_lock->error() == QLockFile::LockFailedError
-        && takeOverUnwrittenLock(*m_lock, path + u".lock"_s))
+        && takeOverUnwrittenLock(*m_lock, lockPath))
         locked = m_lock->tryLock(0);
+    // QLockFile removes a stale lock under a guard, "<lock>.rmlock", itself a lock file: a
+    // process killed while creating that guard leaves it unwritten, and QLockFile would then
+    // keep the stale lock (and refuse us) for 30 s. Such a guard has no owner either.
+    if (!locked && m_lock->error() == QLockFile::LockFailedError) {
+        QLockFile guard(lockPath + u".rmlock"_s);
+        if (takeOverUnwrittenLock(guard, lockPath + u".rmlock"_s))
+            locked = m_lock->tryLock(0);
+    }
     if (!locked) {
         qint64 pid = 0;
         QString host, app;
@@ -68,9 +77,10 @@ PersistedFile::PersistedFile(const QString &path, QObject *parent) : QObject(par
 void PersistedFile::removeLeftovers()
 {
     // QSaveFile writes "<name>.XXXXXX" and renames it; a process killed before the rename leaves
-    // it behind. Ours (we hold the lock, so nobody else writes one now) except `<name>.outbox`.
+    // it behind, and the same for the outbox beside the file ("<name>.outbox.XXXXXX"). Ours (we
+    // hold the lock, so nobody else writes one now); `<name>.outbox` itself is not one.
     const QFileInfo info(m_path);
-    static const QRegularExpression temporary(u"^\\.[A-Za-z0-9]{6}$"_s);
+    static const QRegularExpression temporary(u"^(\\.outbox)?\\.[A-Za-z0-9]{6}$"_s);
     const QStringList names = info.dir().entryList({info.fileName() + u".*"_s}, QDir::Files);
     for (const QString &name : names) {
         const QString suffix = name.mid(info.fileName().size());

@@ -11,6 +11,7 @@
 #include <QtCore/QDateTime>
 #include <QtCore/QDir>
 #include <QtCore/QLockFile>
+#include <QtCore/QProcess>
 #include <QtCore/QFile>
 #include <QtCore/QFileInfo>
 #include <QtCore/QRegularExpression>
@@ -237,6 +238,71 @@ private Q_SLOTS:
         }
         QVERIFY(!QFile::exists(lockPath)); // and given back
         QFile::remove(path());
+    }
+
+    // What writes killed before their rename leave (QSaveFile's "<name>.XXXXXX", of the store
+    // and of the outbox beside it) is deleted by the next Controller that takes the file; the
+    // outbox itself and files that are not such leftovers stay.
+    void leftoversOfKilledWritesAreDeleted()
+    {
+        const QStringList leftovers {u"store.dcstore.AbC123"_s, u"store.dcstore.outbox.XyZ789"_s};
+        const QStringList kept {u"store.dcstore.outbox"_s, u"store.dcstore.notes"_s,
+                                u"store.dcstore.outbox.old"_s, u"other.dcstore.AbC123"_s};
+        for (const QString &name : leftovers + kept) {
+            QFile file(dir.filePath(name));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+        }
+        Controller controller;
+        controller.setPersistence(path());
+        QCOMPARE(controller.persistence(), path());
+        for (const QString &name : leftovers)
+            QVERIFY2(!QFile::exists(dir.filePath(name)), qPrintable(name));
+        for (const QString &name : kept)
+            QVERIFY2(QFile::exists(dir.filePath(name)), qPrintable(name));
+    }
+
+    // A process killed while it took over a stale lock can leave QLockFile's guard for that,
+    // "<lock>.rmlock", unwritten: the next start takes it over too, then the stale lock.
+    void anUnwrittenGuardOfAStaleLockIsTakenOver()
+    {
+        const QString lockPath = path() + u".lock"_s;
+        QByteArray content;
+        {
+            // A lock file as QLockFile writes it, naming a process that has ended.
+            QLockFile own(lockPath);
+            QVERIFY(own.tryLock(0));
+            QFile file(lockPath);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            content = file.readAll();
+            own.unlock();
+        }
+        QProcess ended;
+        ended.start(u"true"_s, {});
+        QVERIFY(ended.waitForFinished(10000));
+        const qint64 deadPid = ended.processId() ? ended.processId() : 999999;
+        const qsizetype firstLine = content.indexOf('\n');
+        QVERIFY(firstLine > 0);
+        content.replace(0, firstLine, QByteArray::number(deadPid));
+        QFile stale(lockPath);
+        QVERIFY(stale.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        QCOMPARE(stale.write(content), content.size());
+        stale.close();
+        QFile guard(lockPath + u".rmlock"_s);
+        QVERIFY(guard.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        QVERIFY(guard.setFileTime(QDateTime::currentDateTime().addSecs(-5),
+                                  QFileDevice::FileModificationTime));
+        guard.close();
+
+        Controller controller;
+        QSignalSpy errors(&controller, &Controller::persistenceError);
+        controller.setPersistence(path());
+        QCOMPARE(errors.size(), 0);
+        QCOMPARE(controller.persistence(), path());
+        QVERIFY(!QFile::exists(lockPath + u".rmlock"_s));
+        qint64 pid = 0;
+        QString host, app;
+        QVERIFY(QLockFile(lockPath).getLockInfo(&pid, &host, &app));
+        QCOMPARE(pid, QCoreApplication::applicationPid()); // the lock is ours
     }
 
     void unwritablePathKeepsWorking()
