@@ -19,6 +19,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace PersistFixture;
 using namespace DataClient::detail;
 using DataClient::Testing::TestServer;
@@ -65,19 +67,25 @@ private Q_SLOTS:
         budget.start();
         int lastRound = 0;
         int loaded = 0;
+        int unwritten = 0; // rounds in a row killed before the first write
         for (int round = 0; round < 40 && budget.elapsed() < 8000; ++round) {
             QProcess process;
             process.start(child(), {u"loop"_s, path(), u"300"_s});
             QVERIFY(process.waitForStarted(10000));
-            // A random point in the child's life: while it starts, reads, or writes.
-            QTest::qWait(int(random.bounded(10, 120)));
+            // A random point in the child's life: while it starts, reads, or writes. On a
+            // loaded machine (a sanitizer build beside it) a child may need longer than the
+            // window to write at all: each round that found no file widens it.
+            QTest::qWait(int(random.bounded(10, 120)) + 100 * std::min(unwritten, 10));
             process.kill(); // SIGKILL
             QVERIFY(process.waitForFinished(10000));
             QCOMPARE(process.exitStatus(), QProcess::CrashExit);
 
             QFile file(path());
-            if (!file.exists())
+            if (!file.exists()) {
+                ++unwritten;
                 continue; // killed before its first write
+            }
+            unwritten = 0;
             QVERIFY(file.open(QIODevice::ReadOnly));
             const SnapshotCodec::Decoded decoded = SnapshotCodec::decode(file.readAll());
             QVERIFY2(
