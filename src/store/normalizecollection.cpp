@@ -87,7 +87,7 @@ void Normalizer::visitCollection(const Value &value, const Node *owner, const Sc
     write.items.reserve(array->count);
     itemTable.reserve(array->count);
     m_batch.entities.reserve(m_batch.entities.size() + array->count);
-    // An index past the caches (a list of 300k entities and more): every new pk's probe
+    // An index past the caches (a list of more than 131 072 entities): every new pk's probe
     // would wait for memory, so the entries of the item a few places ahead are asked for
     // first. Smaller lists skip this: there, reading each pk twice costs more than it saves.
     constexpr quint32 Ahead = 8;

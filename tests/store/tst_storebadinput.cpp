@@ -289,7 +289,7 @@ private Q_SLOTS:
         QVERIFY(!current->entity({u"Todo"_s, u"7"_s}));
     }
 
-    // A list of 300k todos and more has a pk index past the caches: the normalizer reads the
+    // A list of more than 131k todos has a pk index past the caches: the normalizer reads the
     // pk of the items a few places ahead of the one it normalizes (visitCollection(); lowered
     // here to every list). A bad item there is read ahead of time first and must still fail
     // where it is, with nothing written.

@@ -244,7 +244,7 @@ private Q_SLOTS:
                  json(R"({"id": 4, "author": null})").toObject());
     }
 
-    // A list of 300k todos and more is read ahead (Normalizer::visitCollection(): its pk index
+    // A list of more than 131k todos is read ahead (Normalizer::visitCollection(): its pk index
     // is past the caches; lowered here to every list), and the record an author's repeats are
     // compared with is then noted on the side. The same repeats must give what they give
     // without reading ahead: alike is a no-op, a difference merges, and a later repeat is
