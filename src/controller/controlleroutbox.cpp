@@ -35,11 +35,6 @@ EndpointPtr withIdempotencyKey(const EndpointPtr &endpoint, const QByteArray &ke
     return endpoint->extend(overrides);
 }
 
-QString describe(const OutboxItem &item)
-{
-    return QString::fromLatin1(item.method) + u' ' + item.url.toString();
-}
-
 } // namespace
 
 Outbox *Controller::outbox() const
@@ -110,7 +105,7 @@ void ControllerPrivate::pumpOutbox(bool reconnected)
             qCWarning(lcController).noquote()
                 << QStringLiteral("outbox: dropped %1: its endpoint \"%2\" is unknown (register "
                                   "it with Outbox::registerEndpoint() or registerResource())")
-                       .arg(describe(box->queue.at(0)), box->queue.at(0).endpoint);
+                       .arg(box->queue.at(0).describe(), box->queue.at(0).endpoint);
             box->remove(id);
             writeOutbox();
             continue;
@@ -147,7 +142,7 @@ void ControllerPrivate::outboxFinished(const InFlightRequest &request)
     if (request.queued && request.failure
         && request.failure->kind() != NetworkError::Kind::Canceled) {
         qCWarning(lcController).noquote() << QStringLiteral("outbox: dropped %1: %2")
-                                                 .arg(describe(item), request.failure->message());
+                                                 .arg(item.describe(), request.failure->message());
         Q_EMIT q->outboxFailed(item.method, item.url, *request.failure);
     }
     if (alive)
@@ -172,7 +167,7 @@ void ControllerPrivate::resolveOutbox()
         auto [key, keyError] = keyOf(endpoint, item.params, "outbox");
         if (keyError) {
             qCWarning(lcController).noquote() << QStringLiteral("outbox: dropped %1: %2")
-                                                     .arg(describe(item), keyError->message());
+                                                     .arg(item.describe(), keyError->message());
             box->remove(id);
             continue;
         }

@@ -223,8 +223,8 @@ void ControllerPrivate::restoreHeldWrites(ChangeSet *changes)
                 continue;
             } else {
                 qCWarning(lcController).noquote()
-                    << u"outbox: dropped %1 %2: the create of its row is no longer in the outbox"_s
-                           .arg(QString::fromLatin1(item.method), item.url.toString());
+                    << u"outbox: dropped %1: the create of its row is no longer in the outbox"_s
+                           .arg(item.describe());
                 continue;
             }
         }
@@ -237,8 +237,7 @@ void ControllerPrivate::restoreHeldWrites(ChangeSet *changes)
         const QSet<QString> waiting = held.substitute(&item.params, &item.body, &unknown);
         if (!unknown.isEmpty()) {
             qCWarning(lcController).noquote()
-                << u"outbox: dropped %1 %2: the create of its row failed"_s.arg(
-                       QString::fromLatin1(item.method), item.url.toString());
+                << u"outbox: dropped %1: the create of its row failed"_s.arg(item.describe());
             continue;
         }
         if (waiting.isEmpty()) { // its rows were created meanwhile: it queues now

@@ -43,6 +43,9 @@ struct OutboxItem
     //! beside them, and joins the queue with the server's keys once those creates are answered.
     QStringList waitingFor {};
 
+    //! "PATCH http://host/todos/3": how warnings name it.
+    QString describe() const { return QString::fromLatin1(method) + u' ' + url.toString(); }
+
     friend bool operator==(const OutboxItem &, const OutboxItem &) = default;
 };
 
