@@ -166,14 +166,15 @@ private:
             ++m_p;
             const char *start = m_p;
             if (asExpected && keys.size() < expected->sizes.size()) {
-                // Expected keys are plain (no escape, quote or non-ASCII byte): equal bytes
-                // followed by the closing quote are that key.
+                // Expected keys are plain (no escape, quote or non-ASCII byte) and remembered
+                // with the '":' that follows them in compact JSON: equal bytes are that key and
+                // its colon.
                 const qsizetype n = expected->sizes[keys.size()];
-                asExpected = m_end - m_p > n && m_p[n] == '"' && sameBytes(m_p, expectedBytes, n);
-                expectedBytes += n;
+                asExpected = m_end - m_p >= n + 2 && sameBytes(m_p, expectedBytes, n + 2);
+                expectedBytes += n + 2;
                 if (asExpected) {
                     keys.append({start, n});
-                    m_p += n + 1;
+                    m_p += n + 2;
                 }
             } else {
                 asExpected = false;
@@ -186,11 +187,11 @@ private:
                     decodedKeys.append(m_text);
                     keys.append({start, textEnd - start, decodedKeys.size() - 1});
                 }
+                skipSpace();
+                if (m_p >= m_end || *m_p != ':')
+                    fail("expected ':' after an object key");
+                ++m_p;
             }
-            skipSpace();
-            if (m_p >= m_end || *m_p != ':')
-                fail("expected ':' after an object key");
-            ++m_p;
             skipSpace();
             parseValue(fields, depth);
             skipSpace();

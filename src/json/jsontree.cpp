@@ -19,21 +19,19 @@ void JsonTreeBuilder::growBuilders(int depth)
     }
 }
 
-qsizetype JsonTreeBuilder::shapeFor(const Keys &keys, int depth, bool asExpected)
+qsizetype JsonTreeBuilder::shapeForRead(const Keys &keys, int depth)
 {
     while (int(m_last.size()) <= depth)
         m_last.push_back(std::make_unique<LastKeys>());
     LastKeys &last = *m_last[size_t(depth)];
     if (last.index >= 0 && last.sizes.size() == keys.size()) {
-        if (asExpected) // the parser compared every key with these bytes already
-            return last.index;
         const char *bytes = last.bytes.constData();
         bool same = true;
         for (qsizetype i = 0; i < keys.size() && same; ++i) {
             const RawKey &key = keys[i];
             same = key.decoded < 0 && key.size == last.sizes[i]
                 && std::memcmp(key.data, bytes, size_t(key.size)) == 0;
-            bytes += key.size;
+            bytes += key.size + 2; // the key's '":'
         }
         if (same)
             return last.index;
@@ -50,6 +48,7 @@ qsizetype JsonTreeBuilder::shapeFor(const Keys &keys, int depth, bool asExpected
             break;
         }
         last.bytes.append(key.data, key.size);
+        last.bytes.append("\":", 2);
         last.sizes.append(key.size);
     }
     return index;

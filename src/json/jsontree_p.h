@@ -42,7 +42,16 @@ public:
     }
     //! The cache index of the interned shape of \a keys of an object at \a depth; -1 when a key
     //! is there twice. \a asExpected: every key was read as expectedKeysAt(depth) said.
-    qsizetype shapeFor(const Keys &keys, int depth, bool asExpected = false);
+    qsizetype shapeFor(const Keys &keys, int depth, bool asExpected = false)
+    {
+        // Inline for the common case (every todo): the parser compared every key already.
+        if (asExpected) {
+            const LastKeys &last = *m_last[size_t(depth)];
+            if (last.sizes.size() == keys.size())
+                return last.index;
+        }
+        return shapeForRead(keys, depth);
+    }
 
     // The last key list seen at each depth, as bytes: objects at one depth of an answer mostly
     // share their keys (every todo, every author), and comparing bytes is cheaper than hashing.
@@ -50,7 +59,7 @@ public:
     struct LastKeys
     {
         qsizetype index = -1;
-        QByteArray bytes;
+        QByteArray bytes; // each key followed by the '":' of compact JSON
         QVarLengthArray<qsizetype, 16> sizes;
     };
     //! The plain key list last seen at \a depth; nullptr when there is none. It stays where it
@@ -87,6 +96,7 @@ private:
     static constexpr int RefBatch = 256;
 
     void growBuilders(int depth);
+    qsizetype shapeForRead(const Keys &keys, int depth);
     qsizetype lookUp(const Keys &keys);
 
     std::vector<std::unique_ptr<LastKeys>> m_last; // pointers: a deeper level added keeps them

@@ -1,5 +1,6 @@
 // CompactJson: the store's JSON form, its parser and conversions.
 #include <DataClient/compactjson.h>
+#include <DataClient/private/blobbuffer_p.h>
 #include <DataClient/private/vectorstate_p.h>
 
 #include <QTest>
@@ -134,6 +135,10 @@ private Q_SLOTS:
         QTest::newRow("nested in between") << QByteArray(
             R"([{"a":{"x":1,"y":[{"p":1},{"p":2}]},"b":2},{"a":{"x":3,"y":[]},"b":4}])");
         QTest::newRow("with spaces") << QByteArray(R"([{"a" : 1 , "b" : 2}, { "a" :3,"b":4 }])");
+        QTest::newRow("a space before one colon")
+            << QByteArray(R"([{"a":1,"b":2},{"a":3,"b" :4},{"a":5,"b":6}])");
+        QTest::newRow("a key that begins like the expected")
+            << QByteArray("[{\"a\":1},{\"a\\\"\":2}]"); // the second key: a"
     }
     void keysReadAgainstTheLastObject()
     {
@@ -153,6 +158,34 @@ private Q_SLOTS:
         QVERIFY(CompactJson::parse(text, &error, &at).isUndefined());
         QVERIFY2(error.contains(u"unterminated string"_s), qPrintable(error));
         QCOMPARE(at, qsizetype(15));
+    }
+
+    void expectedKeyWithoutColon()
+    {
+        // An expected key is compared together with its '":': without the colon it is read as
+        // a key again, and the missing colon is reported where it is missing.
+        QString error;
+        qsizetype at = -1;
+        const QByteArray text = "[{\"ab\":1},{\"ab\" 1}]";
+        QVERIFY(CompactJson::parse(text, &error, &at).isUndefined());
+        QVERIFY2(error.contains(u"expected ':' after an object key"_s), qPrintable(error));
+        QCOMPARE(at, qsizetype(16));
+    }
+
+    void blobCopyAtEveryLength()
+    {
+        // BlobBuffer::copy() moves strings and nodes in overlapping 4-, 8- and 16-byte pieces:
+        // every length copies exactly its bytes, nothing before or after.
+        QByteArray from(300, Qt::Uninitialized);
+        for (int i = 0; i < from.size(); ++i)
+            from[i] = char('A' + i % 53);
+        for (int n = 0; n <= 290; ++n) {
+            QByteArray to(n + 16, '#');
+            detail::BlobBuffer::copy(to.data() + 8, from.constData() + 3, size_t(n));
+            QCOMPARE(to.left(8), QByteArray(8, '#'));
+            QCOMPARE(to.mid(8, n), from.mid(3, n));
+            QCOMPARE(to.right(8), QByteArray(8, '#'));
+        }
     }
 
     void stringsAcrossBlocks_data()

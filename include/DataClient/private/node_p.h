@@ -8,6 +8,7 @@
 // share one copy. The nodes of a parse come from one arena (nodearena_p.h; Node::inArena).
 #pragma once
 
+#include <DataClient/private/blobbuffer_p.h>
 #include <DataClient/private/shape_p.h>
 
 #include <DataClient/private/jsonglobal_p.h>
@@ -324,7 +325,11 @@ public:
     void appendValue(const Value &scalar) { m_values.push_back(scalar); }
     qsizetype size() const { return qsizetype(m_values.size()); }
     //! Drops what was appended (releasing child nodes); keeps the capacity.
-    void clear();
+    void clear()
+    {
+        if (!m_values.empty() || !m_blob.empty()) // inline: the parser clears before each object
+            clearValues();
+    }
     NodeRef finishObject(const Shape *shape);
     //! The same, taking over a reference to \a shape the caller holds for this node.
     NodeRef finishObjectGivenRef(const Shape *shape);
@@ -338,17 +343,16 @@ private:
     //! Value::instant(): a string in the common ISO 8601 form carries its instant.
     static void readInstant(Value &value, QLatin1StringView text);
     NodeRef finish(const Shape *shape, bool isArray, bool shapeRefGiven = false);
+    void clearValues();
     // std::vector, not QList/QByteArray: appends inline to a few instructions (the parser
     // makes 130k values for 10k todos), and clear() keeps the capacity for the next node.
     std::vector<Value> m_values; // node pointers inside are owned until finish()/clear()
-    std::vector<char> m_blob;
+    BlobBuffer m_blob;
     NodeArena *m_arena = nullptr;
     //! Appends \a size bytes to the blob; returns where they start.
     quint32 appendBlob(const char *data, qsizetype size)
     {
-        const size_t at = m_blob.size();
-        m_blob.insert(m_blob.end(), data, data + size);
-        return quint32(at);
+        return quint32(m_blob.append(data, size_t(size)));
     }
 };
 
