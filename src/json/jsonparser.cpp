@@ -96,10 +96,14 @@ private:
         ++m_p; // opening quote
         const char *start = m_p;
         const char *textEnd = nullptr;
-        if (scanString(&textEnd))
+        if (scanString(&textEnd)) {
             out.appendLatin1(QLatin1StringView(start, textEnd - start));
-        else
+        } else if (decodeLatin1(start, textEnd)) {
+            out.appendLatin1(QLatin1StringView(m_latin1.data(), qsizetype(m_latin1.size())));
+        } else {
+            decode(start, textEnd);
             out.appendString(m_text);
+        }
     }
 
     void parseArray(NodeBuilder &out, int depth)
@@ -184,6 +188,7 @@ private:
                 if (scanString(&textEnd)) {
                     keys.append({start, textEnd - start});
                 } else {
+                    decode(start, textEnd);
                     decodedKeys.append(m_text);
                     keys.append({start, textEnd - start, decodedKeys.size() - 1});
                 }

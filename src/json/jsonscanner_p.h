@@ -122,8 +122,9 @@ protected:
         return Value::makeNumber(number);
     }
 
-    // Scans a string starting after its opening quote. Returns true when it is plain ASCII
-    // without escapes (then [m_p, end) is the text); otherwise decodes into m_text.
+    // Scans a string starting after its opening quote, up to its closing quote (*textEnd).
+    // Returns true when it is plain ASCII without escapes; otherwise its text is to be read
+    // with decodeLatin1() or decode().
     bool scanString(const char **textEnd)
     {
         const char *start = m_p;
@@ -140,10 +141,7 @@ protected:
             if (c == '"') {
                 *textEnd = p;
                 m_p = p + 1;
-                if (plain)
-                    return true;
-                decode(start, *textEnd);
-                return false;
+                return plain;
             }
             if (c < 0x20) {
                 m_p = p;
@@ -268,6 +266,33 @@ protected:
         }
     }
 
+    // The text of [begin, end) as Latin-1 into m_latin1, when it is that: no escape, and every
+    // non-ASCII character a two-byte sequence below U+0100 (C2 or C3, then a continuation
+    // byte), as in most Western European text. Else false, and decode() reads it (and says
+    // what is wrong with it): a city such as "Zürich" then costs no QString.
+    bool decodeLatin1(const char *begin, const char *end)
+    {
+        const auto *p = reinterpret_cast<const unsigned char *>(begin);
+        const auto *stop = reinterpret_cast<const unsigned char *>(end);
+        m_latin1.resize(size_t(end - begin));
+        char *out = m_latin1.data();
+        size_t n = 0;
+        while (p < stop) {
+            const unsigned char c = *p;
+            if (c < 0x80 && c != '\\') {
+                out[n++] = char(c);
+                ++p;
+            } else if ((c == 0xc2 || c == 0xc3) && stop - p >= 2 && (p[1] & 0xc0) == 0x80) {
+                out[n++] = char((c & 0x03) << 6 | (p[1] & 0x3f));
+                p += 2;
+            } else {
+                return false;
+            }
+        }
+        m_latin1.resize(n);
+        return true;
+    }
+
     // Decodes escapes and UTF-8 of [begin, end) into m_text.
     void decode(const char *begin, const char *end)
     {
@@ -339,6 +364,7 @@ protected:
     const char *m_p;
     const char *m_end;
     QString m_text; // the last string that needed decoding
+    BlobBuffer m_latin1; // the last string decodeLatin1() read
 };
 
 } // namespace DataClient::detail

@@ -160,6 +160,44 @@ private Q_SLOTS:
         QCOMPARE(at, qsizetype(15));
     }
 
+    void nonAsciiStrings_data()
+    {
+        // Strings whose non-ASCII characters are all below U+0100 are read straight into
+        // Latin-1 (jsonscanner_p.h decodeLatin1()); the rest go through the UTF-16 decoder. Each
+        // row must read as QJsonDocument reads it, or fail where the bad byte is.
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<qsizetype>("errorAt"); // -1: valid
+        QTest::newRow("first") << QByteArray("[\"\xc3\xa9t\xc3\xa9\"]") << qsizetype(-1);
+        QTest::newRow("last") << QByteArray("[\"Z\xc3\xbcrich\xc3\xbc\"]") << qsizetype(-1);
+        QTest::newRow("U+0080 and U+00FF")
+            << QByteArray("[\"\xc2\x80 \xc3\xbf\"]") << qsizetype(-1);
+        QTest::newRow("with an escape") << QByteArray("[\"\xc3\xa9\\n\"]") << qsizetype(-1);
+        QTest::newRow("with a euro sign")
+            << QByteArray("[\"\xc3\xa9\xe2\x82\xac\"]") << qsizetype(-1);
+        QTest::newRow("24 characters (a date's length)")
+            << QByteArray("[\"2024-02-15T09:49:06.214\xc3\xa9\"]") << qsizetype(-1);
+        QTest::newRow("lead without continuation") << QByteArray("[\"ab\xc3(\"]") << qsizetype(4);
+        QTest::newRow("lead cut by the quote") << QByteArray("[\"ab\xc3\"]") << qsizetype(4);
+        QTest::newRow("overlong") << QByteArray("[\"\xc3\xa9\xc1\xa9\"]") << qsizetype(4);
+        QTest::newRow("stray continuation") << QByteArray("[\"a\xa9\"]") << qsizetype(3);
+    }
+    void nonAsciiStrings()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(qsizetype, errorAt);
+        QString error;
+        qsizetype at = -1;
+        const CompactJson json = CompactJson::parse(text, &error, &at);
+        if (errorAt >= 0) {
+            QVERIFY(json.isUndefined());
+            QVERIFY2(error.contains(u"invalid UTF-8"_s), qPrintable(error));
+            QCOMPARE(at, errorAt);
+            return;
+        }
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(json.toJsonValue(), QJsonValue(QJsonDocument::fromJson(text).array()));
+    }
+
     void expectedKeyWithoutColon()
     {
         // An expected key is compared together with its '":': without the colon it is read as
