@@ -86,7 +86,9 @@ private:
     //! Starts loading the index entries finding the slots of the entity \a value and of the
     //! entities nested in it will read first.
     void prefetchSlot(const Value &value, const EntitySchema &schema, const EntityTable &table);
-    void prefetchKept(const Value &value, const Plan &p);
+    //! Looks up the leaf entity \a value and starts loading the record a repeat of it is
+    //! compared with; false when it cannot (no pk field, nothing kept for its table yet).
+    bool prefetchKept(const Value &value, const Plan &p);
     //! Keeps m_kept right for (\a table, \a slot) where it has room for it.
     void noteKept(quint32 table, quint32 slot, const Node *record)
     {
