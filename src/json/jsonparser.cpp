@@ -2,11 +2,18 @@
 
 #include "jsonscanner_p.h"
 #include "jsontree_p.h"
+#include "parsehalf_p.h"
 
 #include <DataClient/private/nodearena_p.h>
 #include <DataClient/private/vectorstate_p.h>
 
+#include <QtCore/QThread>
+
+#include <cstring>
+#include <exception>
 #include <optional>
+#include <string>
+#include <string_view>
 
 using namespace Qt::StringLiterals;
 
@@ -26,6 +33,13 @@ public:
             setArena(&m_arena.emplace(end - begin));
     }
 
+    ~Parser()
+    {
+        // The helper reads the caller's text: it must be done (or never start) before we return.
+        if (m_half && !m_half->takeBack())
+            m_half->waitDone();
+    }
+
     ParseResult run()
     {
         ParseResult result;
@@ -33,26 +47,108 @@ public:
             NodeBuilder holder;
             holder.setArena(m_arena ? &*m_arena : nullptr);
             skipSpace();
+            startSecondHalf();
             parseValue(holder, 0);
-            skipSpace();
-            if (m_p != m_end)
-                fail("unexpected text after the JSON value");
+            expectEnd();
             result.holder = holder.finishArray();
         } catch (const JsonParseError &e) {
-            // Outside strings any byte >= 0x80 is a syntax error; when it is bad UTF-8 too, say
-            // that: the message utf8Error() gives for the same bytes (the QJsonDocument paths).
-            const auto *at = reinterpret_cast<const unsigned char *>(e.at);
-            const bool badUtf8 = e.at < m_end && *at >= 0x80
-                && utf8SequenceLength(at, reinterpret_cast<const unsigned char *>(m_end)) == 0;
             result.offset = e.at - m_begin;
-            result.error = badUtf8
-                ? utf8ErrorAt(result.offset)
-                : u"%1 at byte offset %2"_s.arg(QString::fromLatin1(e.what)).arg(result.offset);
+            result.error = messageOf(e);
+        } catch (const HalfFailed &) {
+            result.offset = m_halfErrorOffset; // the helper's: the first error in the text
+            result.error = m_halfError;
         }
         return result;
     }
 
 private:
+    struct HalfFailed
+    { };
+
+    QString messageOf(const JsonParseError &e) const
+    {
+        // Outside strings any byte >= 0x80 is a syntax error; when it is bad UTF-8 too, say
+        // that: the message utf8Error() gives for the same bytes (the QJsonDocument paths).
+        const auto *at = reinterpret_cast<const unsigned char *>(e.at);
+        const bool badUtf8 = e.at < m_end && *at >= 0x80
+            && utf8SequenceLength(at, reinterpret_cast<const unsigned char *>(m_end)) == 0;
+        const qsizetype offset = e.at - m_begin;
+        return badUtf8 ? utf8ErrorAt(offset)
+                       : u"%1 at byte offset %2"_s.arg(QString::fromLatin1(e.what)).arg(offset);
+    }
+
+    // A long top-level list of objects ("[{"id":1,...},{"id":2,...}]"): its second half goes to
+    // a helper thread (parsehalf_p.h), from the first "},{"id":" (the first item's opening,
+    // repeated) after the middle of the text.
+    void startSecondHalf()
+    {
+        if (m_end - m_p < splitParseFrom() || *m_p != '[' || QThread::idealThreadCount() < 2)
+            return;
+        const char *first = m_p + 1;
+        const char *colon = first + 1 < m_end && *first == '{' && first[1] == '"'
+            ? static_cast<const char *>(
+                std::memchr(first, ':', size_t(std::min<qsizetype>(m_end - first, 256))))
+            : nullptr;
+        if (!colon)
+            return;
+        const std::string opening = "}," + std::string(first, size_t(colon + 1 - first));
+        const char *middle = m_begin + (m_end - m_begin) / 2;
+        const size_t found = std::string_view(middle, size_t(m_end - middle)).find(opening);
+        if (found == std::string_view::npos)
+            return;
+        m_half = std::make_shared<ParseHalf>(middle + found + 2);
+        ParseHalf::start(m_half, [begin = m_begin, end = m_end](ParseHalf &half) {
+            Parser helper(begin, end, half.start());
+            helper.readItemsToEnd(half);
+        });
+    }
+
+    // The helper's side: from the start of an item of the top-level array to the end of the
+    // text, as parseArray() and run() read it.
+    Parser(const char *begin, const char *end, const char *from) : Parser(begin, end)
+    {
+        m_p = from;
+    }
+    void readItemsToEnd(ParseHalf &half)
+    {
+        try {
+            half.items.setArena(m_arena ? &*m_arena : nullptr);
+            readItems(half.items, 1);
+            expectEnd();
+        } catch (const JsonParseError &e) {
+            half.items.clear();
+            half.errorOffset = e.at - m_begin;
+            half.error = messageOf(e);
+        } catch (...) { // std::bad_alloc: thrown on the parser's thread, as without a helper
+            half.items.clear();
+            half.failure = std::current_exception();
+        }
+    }
+
+    // The parser's side, at an item of the top-level array at or past where the helper began:
+    // true when the helper's items (now appended to \a items) end the array and the text.
+    bool joinSecondHalf(NodeBuilder &items)
+    {
+        const bool there = m_p == m_half->start();
+        std::shared_ptr<ParseHalf> half = std::move(m_half);
+        if (!waitForParseHelper() && half->takeBack())
+            return false; // it never started: read on alone
+        half->waitDone();
+        if (!there)
+            return false; // the guess was inside an item: what the helper read is dropped
+        noteJoinedParseHalf();
+        if (half->failure)
+            std::rethrow_exception(half->failure);
+        if (!half->error.isNull()) {
+            m_halfError = half->error;
+            m_halfErrorOffset = half->errorOffset;
+            throw HalfFailed {};
+        }
+        items.appendAll(half->items);
+        m_p = m_end; // the helper read to the end
+        return true;
+    }
+
     void parseValue(NodeBuilder &out, int depth)
     {
         if (m_p >= m_end)
@@ -119,8 +215,18 @@ private:
             out.appendNode(items.finishArray());
             return;
         }
+        readItems(items, depth);
+        out.appendNode(items.finishArray());
+    }
+
+    // The items of an array from the first to the closing bracket (the cursor past it), or to
+    // where the helper began reading when its half is joined there (then to the end of the text).
+    void readItems(NodeBuilder &items, int depth)
+    {
         while (true) {
             skipSpace();
+            if (depth == 1 && m_half && m_p >= m_half->start() && joinSecondHalf(items))
+                return;
             parseValue(items, depth);
             skipSpace();
             if (m_p >= m_end)
@@ -131,11 +237,17 @@ private:
             }
             if (*m_p == ']') {
                 ++m_p;
-                break;
+                return;
             }
             fail("expected ',' or ']' in array");
         }
-        out.appendNode(items.finishArray());
+    }
+
+    void expectEnd()
+    {
+        skipSpace();
+        if (m_p != m_end)
+            fail("unexpected text after the JSON value");
     }
 
     void parseObject(NodeBuilder &out, int depth)
@@ -223,6 +335,9 @@ private:
     // Destroyed before the builders (bases): fine, it only gives back the parse's credits; the
     // blocks go with the last node.
     std::optional<NodeArena> m_arena;
+    std::shared_ptr<ParseHalf> m_half; // the second half of a long list, on a helper thread
+    QString m_halfError;
+    qsizetype m_halfErrorOffset = 0;
 };
 
 } // namespace

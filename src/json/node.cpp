@@ -336,6 +336,22 @@ NodeRef NodeBuilder::finish(const Shape *shape, bool isArray, bool shapeRefGiven
     return NodeRef::adopt(node);
 }
 
+void NodeBuilder::appendAll(NodeBuilder &other)
+{
+    if (!other.m_blob.empty() && m_blob.size() % 2)
+        m_blob.push_back('\0'); // other's UTF-16 strings stay 2-byte aligned
+    const quint32 shift = quint32(m_blob.size());
+    m_blob.append(other.m_blob.data(), other.m_blob.size());
+    m_values.reserve(m_values.size() + other.m_values.size());
+    for (Value v : other.m_values) {
+        if (v.inBlob())
+            v.string.offset += shift;
+        m_values.push_back(v);
+    }
+    other.m_values.clear(); // the references are ours now
+    other.m_blob.clear();
+}
+
 Value NodeBuilder::takeSingle()
 {
     Q_ASSERT(m_values.size() == 1);

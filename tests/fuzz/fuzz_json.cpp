@@ -1,9 +1,10 @@
 // Fuzz target: CompactJson::parse() on arbitrary bytes, the value read back in every form and
-// compared with QJsonDocument's reading of the same bytes (docs/reliability.md). Every answer
-// body a server sends goes through this parser.
+// compared with QJsonDocument's reading of the same bytes (docs/reliability.md), and with a
+// reading in two halves. Every answer body a server sends goes through this parser.
 #include "fuzzsupport.h"
 
 #include <DataClient/compactjson.h>
+#include <DataClient/private/jsonparser_p.h>
 
 #include <QtCore/QByteArrayView>
 #include <QtCore/QJsonArray>
@@ -25,6 +26,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     QString error;
     qsizetype offset = -1;
     const CompactJson value = CompactJson::parse(bytes, &error, &offset);
+
+    // Read again with a top-level list split in two halves, the second on a helper thread
+    // (issue 19, src/json/parsehalf_p.h): the same value, or the same error at the same offset.
+    detail::setSplitParseFromForTesting(2, true);
+    QString splitError;
+    qsizetype splitOffset = -1;
+    const CompactJson split = CompactJson::parse(bytes, &splitError, &splitOffset);
+    detail::setSplitParseFromForTesting(0);
+    FUZZ_CHECK(splitError == error && splitOffset == offset);
+    FUZZ_CHECK(split.toJsonValue() == value.toJsonValue());
+
     if (value.isUndefined()) {
         // A refusal says what and where, within the input.
         FUZZ_CHECK(!error.isEmpty());

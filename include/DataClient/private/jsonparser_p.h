@@ -3,6 +3,7 @@
 #pragma once
 
 #include <DataClient/private/node_p.h>
+#include <DataClient/private/testexport_p.h>
 
 #include <QtCore/QByteArrayView>
 
@@ -19,5 +20,14 @@ struct ParseResult
 constexpr int MaxJsonDepth = 512;
 
 DATACLIENT_JSON_EXPORT ParseResult parseJson(QByteArrayView utf8);
+
+//! Parses of long lists whose second half a helper thread read (parsehalf_p.h; tests: the split
+//! really happened).
+DATACLIENT_TEST_EXPORT qint64 joinedParseHalves();
+//! Texts from \a bytes on are read in two halves (0: the default, 256 KB; tests lower it).
+//! \a waitForHelper: the parser waits for the helper to start instead of reading on alone, so
+//! that a test's short text is read in two halves for sure.
+DATACLIENT_TEST_EXPORT void setSplitParseFromForTesting(qsizetype bytes,
+                                                        bool waitForHelper = false);
 
 } // namespace DataClient::detail

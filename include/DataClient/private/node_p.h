@@ -323,6 +323,8 @@ public:
         v.node = node.take();
     }
     void appendValue(const Value &scalar) { m_values.push_back(scalar); }
+    //! Moves \a other's values (and their node references) and strings to the end of these.
+    void appendAll(NodeBuilder &other);
     qsizetype size() const { return qsizetype(m_values.size()); }
     //! Drops what was appended (releasing child nodes); keeps the capacity.
     void clear()
