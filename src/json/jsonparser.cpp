@@ -2,7 +2,7 @@
 
 #include "jsonscanner_p.h"
 #include "jsontree_p.h"
-#include "parsehalf_p.h"
+#include "parsesplit_p.h"
 
 #include <DataClient/private/nodearena_p.h>
 #include <DataClient/private/vectorstate_p.h>
@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 
@@ -35,9 +36,9 @@ public:
 
     ~Parser()
     {
-        // The helper reads the caller's text: it must be done (or never start) before we return.
-        if (m_half && !m_half->takeBack())
-            m_half->waitDone();
+        // The helper reads the caller's text: it must be done (or stop) before we return.
+        if (m_split)
+            m_split->settle();
     }
 
     ParseResult run()
@@ -47,22 +48,22 @@ public:
             NodeBuilder holder;
             holder.setArena(m_arena ? &*m_arena : nullptr);
             skipSpace();
-            startSecondHalf();
+            startSplit();
             parseValue(holder, 0);
             expectEnd();
             result.holder = holder.finishArray();
         } catch (const JsonParseError &e) {
             result.offset = e.at - m_begin;
             result.error = messageOf(e);
-        } catch (const HalfFailed &) {
-            result.offset = m_halfErrorOffset; // the helper's: the first error in the text
-            result.error = m_halfError;
+        } catch (const ChunkFailed &) {
+            result.offset = m_chunkErrorOffset; // the helper's: the first error in the text
+            result.error = m_chunkError;
         }
         return result;
     }
 
 private:
-    struct HalfFailed
+    struct ChunkFailed
     { };
 
     QString messageOf(const JsonParseError &e) const
@@ -77,10 +78,10 @@ private:
                        : u"%1 at byte offset %2"_s.arg(QString::fromLatin1(e.what)).arg(offset);
     }
 
-    // A long top-level list of objects ("[{"id":1,...},{"id":2,...}]"): its second half goes to
-    // a helper thread (parsehalf_p.h), from the first "},{"id":" (the first item's opening,
-    // repeated) after the middle of the text.
-    void startSecondHalf()
+    // A long top-level list of objects ("[{"id":1,...},{"id":2,...}]") is cut into chunks
+    // that a helper thread reads from the back (parsesplit_p.h): at the first "},{"id":" (the
+    // first item's opening, repeated) after each eighth of the text.
+    void startSplit()
     {
         if (m_end - m_p < splitParseFrom() || *m_p != '[' || QThread::idealThreadCount() < 2)
             return;
@@ -92,61 +93,93 @@ private:
         if (!colon)
             return;
         const std::string opening = "}," + std::string(first, size_t(colon + 1 - first));
-        const char *middle = m_begin + (m_end - m_begin) / 2;
-        const size_t found = std::string_view(middle, size_t(m_end - middle)).find(opening);
-        if (found == std::string_view::npos)
+        const std::string_view text(m_p, size_t(m_end - m_p));
+        std::vector<const char *> starts;
+        for (int part = 1; part < SplitParts; ++part) {
+            const size_t from = std::max(text.size() * size_t(part) / SplitParts,
+                                         starts.empty() ? size_t(0) : size_t(starts.back() - m_p));
+            const size_t found = text.find(opening, from);
+            if (found == std::string_view::npos)
+                break;
+            starts.push_back(m_p + found + 2);
+        }
+        if (starts.empty())
             return;
-        m_half = std::make_shared<ParseHalf>(middle + found + 2);
-        ParseHalf::start(m_half, [begin = m_begin, end = m_end](ParseHalf &half) {
-            Parser helper(begin, end, half.start());
-            helper.readItemsToEnd(half);
+        m_split = std::make_shared<ParseSplit>(starts);
+        ParseSplit::start(m_split, [begin = m_begin, end = m_end](ParseSplit &split, int index) {
+            Parser helper(begin, end);
+            helper.readChunk(split, index);
         });
     }
 
-    // The helper's side: from the start of an item of the top-level array to the end of the
-    // text, as parseArray() and run() read it.
-    Parser(const char *begin, const char *end, const char *from) : Parser(begin, end)
+    // The helper's side: chunk \a index, from its start to the first item at or past the next
+    // chunk's start, or to the end of the list and of the text.
+    void readChunk(ParseSplit &split, int index)
     {
-        m_p = from;
-    }
-    void readItemsToEnd(ParseHalf &half)
-    {
+        ParseSplit::Chunk &chunk = split.chunk(index);
         try {
-            half.items.setArena(m_arena ? &*m_arena : nullptr);
-            readItems(half.items, 1);
-            expectEnd();
+            m_p = chunk.start;
+            chunk.items.setArena(m_arena ? &*m_arena : nullptr);
+            const char *next = index + 1 < split.count() ? split.chunk(index + 1).start : nullptr;
+            if (readItems(chunk.items, 1, next)) {
+                chunk.stop = m_p;
+            } else {
+                expectEnd();
+                chunk.toEnd = true;
+            }
         } catch (const JsonParseError &e) {
-            half.items.clear();
-            half.errorOffset = e.at - m_begin;
-            half.error = messageOf(e);
+            chunk.items.clear();
+            chunk.errorOffset = e.at - m_begin;
+            chunk.error = messageOf(e);
         } catch (...) { // std::bad_alloc: thrown on the parser's thread, as without a helper
-            half.items.clear();
-            half.failure = std::current_exception();
+            chunk.items.clear();
+            chunk.failure = std::current_exception();
         }
     }
 
-    // The parser's side, at an item of the top-level array at or past where the helper began:
-    // true when the helper's items (now appended to \a items) end the array and the text.
-    bool joinSecondHalf(NodeBuilder &items)
+    // The parser's side, at an item of the top-level array at or past the next chunk's start:
+    // true when the helper's chunks (now appended to \a items) end the list and the text.
+    bool joinSplit(NodeBuilder &items)
     {
-        const bool there = m_p == m_half->start();
-        std::shared_ptr<ParseHalf> half = std::move(m_half);
-        if (!waitForParseHelper() && half->takeBack())
-            return false; // it never started: read on alone
-        half->waitDone();
-        if (!there)
-            return false; // the guess was inside an item: what the helper read is dropped
-        noteJoinedParseHalf();
-        if (half->failure)
-            std::rethrow_exception(half->failure);
-        if (!half->error.isNull()) {
-            m_halfError = half->error;
-            m_halfErrorOffset = half->errorOffset;
-            throw HalfFailed {};
+        ParseSplit &split = *m_split;
+        if (m_p != split.chunk(m_nextChunk).start)
+            return endSplit(); // the guess was inside an item: read the rest alone
+        if (!waitForParseHelper() && split.claim(m_nextChunk)) {
+            if (++m_nextChunk == split.count())
+                endSplit(); // every chunk is ours
+            return false;
         }
-        items.appendAll(half->items);
-        m_p = m_end; // the helper read to the end
-        return true;
+        // The helper has this chunk and every one after it.
+        for (int i = m_nextChunk;;
+             ++i) { // the last chunk ends the loop: read to its end or stopped
+            split.waitFor(i);
+            ParseSplit::Chunk &chunk = split.chunk(i);
+            noteJoinedParseChunk();
+            if (chunk.failure)
+                std::rethrow_exception(chunk.failure);
+            if (!chunk.error.isNull()) {
+                m_chunkError = chunk.error;
+                m_chunkErrorOffset = chunk.errorOffset;
+                throw ChunkFailed {};
+            }
+            items.appendAll(chunk.items);
+            if (chunk.toEnd) {
+                m_p = m_end;
+                endSplit();
+                return true;
+            }
+            if (i + 1 == split.count() || chunk.stop != split.chunk(i + 1).start) {
+                m_p = chunk.stop; // past the next guess: read on alone from where it stopped
+                return endSplit();
+            }
+        }
+    }
+
+    bool endSplit()
+    {
+        m_split->settle();
+        m_split.reset();
+        return false;
     }
 
     void parseValue(NodeBuilder &out, int depth)
@@ -219,14 +252,20 @@ private:
         out.appendNode(items.finishArray());
     }
 
-    // The items of an array from the first to the closing bracket (the cursor past it), or to
-    // where the helper began reading when its half is joined there (then to the end of the text).
-    void readItems(NodeBuilder &items, int depth)
+    // The items of an array from the first to the closing bracket (the cursor past it):
+    // returns false there. True when it stopped before an item of the top-level list at or past
+    // \a stopAt (a helper's chunk read), or where the helper's chunks were joined (the text is
+    // then read to its end).
+    bool readItems(NodeBuilder &items, int depth, const char *stopAt = nullptr)
     {
         while (true) {
             skipSpace();
-            if (depth == 1 && m_half && m_p >= m_half->start() && joinSecondHalf(items))
-                return;
+            if (depth == 1) {
+                if (stopAt && m_p >= stopAt)
+                    return true;
+                if (m_split && m_p >= m_split->chunk(m_nextChunk).start && joinSplit(items))
+                    return true;
+            }
             parseValue(items, depth);
             skipSpace();
             if (m_p >= m_end)
@@ -237,7 +276,7 @@ private:
             }
             if (*m_p == ']') {
                 ++m_p;
-                return;
+                return false;
             }
             fail("expected ',' or ']' in array");
         }
@@ -335,9 +374,10 @@ private:
     // Destroyed before the builders (bases): fine, it only gives back the parse's credits; the
     // blocks go with the last node.
     std::optional<NodeArena> m_arena;
-    std::shared_ptr<ParseHalf> m_half; // the second half of a long list, on a helper thread
-    QString m_halfError;
-    qsizetype m_halfErrorOffset = 0;
+    std::shared_ptr<ParseSplit> m_split; // a long list read with a helper thread
+    int m_nextChunk = 0; // the split's chunk the parser arrives at next
+    QString m_chunkError;
+    qsizetype m_chunkErrorOffset = 0;
 };
 
 } // namespace

@@ -1,6 +1,6 @@
 // Fuzz target: CompactJson::parse() on arbitrary bytes, the value read back in every form and
 // compared with QJsonDocument's reading of the same bytes (docs/reliability.md), and with a
-// reading in two halves. Every answer body a server sends goes through this parser.
+// reading split between two threads. Every answer body a server sends goes through this parser.
 #include "fuzzsupport.h"
 
 #include <DataClient/compactjson.h>
@@ -27,8 +27,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     qsizetype offset = -1;
     const CompactJson value = CompactJson::parse(bytes, &error, &offset);
 
-    // Read again with a top-level list split in two halves, the second on a helper thread
-    // (issue 19, src/json/parsehalf_p.h): the same value, or the same error at the same offset.
+    // Read again with a top-level list split in chunks, read by the parser and a helper thread
+    // (issue 19, src/json/parsesplit_p.h): the same value, or the same error at the same offset.
     detail::setSplitParseFromForTesting(2, true);
     QString splitError;
     qsizetype splitOffset = -1;

@@ -1,5 +1,5 @@
 # Schema layer tests (issue 3).
-foreach(test decimal deserializer compactjson compactnumbers compactutf8 parsehalves schema rowlist)
+foreach(test decimal deserializer compactjson compactnumbers compactutf8 parsesplit schema rowlist)
   dataclient_add_qtest(tst_${test} SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${test}.cpp
     LIBS DataClient::Schema Qt6::Network) # Network: the shared test PCH expects it
 endforeach()
@@ -10,7 +10,7 @@ dataclient_add_qtest(tst_entityschema SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_enti
 target_link_libraries(tst_compactutf8 PRIVATE DataClientJson)
 # The parse test calls the JSON library's clearUpperVectorState() (vectorstate_p.h).
 target_link_libraries(tst_compactjson PRIVATE DataClientJson)
-# The halves test sets the JSON library's split threshold (jsonparser_p.h).
-target_link_libraries(tst_parsehalves PRIVATE DataClientJson)
+# The split test sets the JSON library's split threshold (jsonparser_p.h).
+target_link_libraries(tst_parsesplit PRIVATE DataClientJson)
 dataclient_add_qtest(tst_schemawalk SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_schemawalk.cpp
   LIBS DataClient::Schema Qt6::Network)

@@ -21,12 +21,15 @@ constexpr int MaxJsonDepth = 512;
 
 DATACLIENT_JSON_EXPORT ParseResult parseJson(QByteArrayView utf8);
 
-//! Parses of long lists whose second half a helper thread read (parsehalf_p.h; tests: the split
-//! really happened).
-DATACLIENT_TEST_EXPORT qint64 joinedParseHalves();
-//! Texts from \a bytes on are read in two halves (0: the default, 256 KB; tests lower it).
-//! \a waitForHelper: the parser waits for the helper to start instead of reading on alone, so
-//! that a test's short text is read in two halves for sure.
+//! How many chunks a long top-level list is cut into: guesses at 1/8, 2/8, ... 7/8 of the text
+//! (src/json/parsesplit_p.h).
+constexpr int SplitParts = 8;
+//! Chunks of long lists that a helper thread read and the parser took (parsesplit_p.h; tests:
+//! the split really happened).
+DATACLIENT_TEST_EXPORT qint64 joinedParseChunks();
+//! Texts from \a bytes on are split (0: the default, 256 KB; tests lower it). \a waitForHelper:
+//! the parser leaves every chunk after its first to the helper and waits for it, so that a
+//! test's short text is read by both for sure.
 DATACLIENT_TEST_EXPORT void setSplitParseFromForTesting(qsizetype bytes,
                                                         bool waitForHelper = false);
 
