@@ -5,7 +5,8 @@
 // own strings (Latin-1 when every character fits, else UTF-16). Objects share an interned Shape
 // (their ordered key list), so 10k todos store their keys once. Nodes are immutable once built
 // and reference-counted, so the store, its optimistic layers and every Record read from them
-// share one copy. The nodes of a parse come from one arena (nodearena_p.h; Node::inArena).
+// share one copy. The nodes of a parse come from its arenas (nodearena_p.h; Node::inArena): one,
+// or one per chunk a helper thread read when a long list was split (src/json/parsesplit_p.h).
 #pragma once
 
 #include <DataClient/private/blobbuffer_p.h>
