@@ -106,6 +106,14 @@ public:
     ChangeSet refusePlaceholder(const detail::InFlightRequest &request, const NetworkError &error);
     //! Every placeholder is forgotten and every held write canceled (reset, shutdown).
     void dropPlaceholders();
+    //! A write of \a endpoint waiting for the rows \a waiting, its guess shown at once (what
+    //! that changed goes to \a changes); \a since and \a idempotencyKey name it in the outbox
+    //! file when \a durable. The caller holds it (held.hold()).
+    std::shared_ptr<detail::HeldWrite> makeHeldWrite(const EndpointPtr &endpoint,
+                                                     const Params &params, const QJsonValue &body,
+                                                     const QSet<QString> &waiting, bool durable,
+                                                     qint64 since, const QByteArray &idempotencyKey,
+                                                     ChangeSet *changes);
     //! The held writes of endpoints that queue, as outbox file items (with waitingFor).
     QList<detail::OutboxItem> heldOutboxItems() const;
     //! Writes held before a restart (read from the outbox file into pendingHeld) are held

@@ -77,21 +77,11 @@ std::optional<QFuture<QVariant>> ControllerPrivate::holdForPlaceholders(const En
     if (waiting.isEmpty())
         return std::nullopt;
 
-    auto write = std::make_shared<HeldWrite>();
-    write->endpoint = endpoint;
-    write->params = *params;
-    write->body = *body;
-    write->waitingFor = waiting;
-    write->durable = queues(*endpoint);
-    write->since = now();
-    write->idempotencyKey = QUuid::createUuid().toByteArray(QUuid::WithoutBraces);
-    QFuture<QVariant> future = write->callers.add();
     ChangeSet changes;
-    // Shown at once on the placeholder row (an edit, a delete hiding it), like any write.
-    if (endpoint->optimistic()) {
-        write->layer
-            = applyOptimistic(*endpoint, *params, *body, nextRequestDate(), &changes, nullptr);
-    }
+    std::shared_ptr<HeldWrite> write
+        = makeHeldWrite(endpoint, *params, *body, waiting, queues(*endpoint), now(),
+                        QUuid::createUuid().toByteArray(QUuid::WithoutBraces), &changes);
+    QFuture<QVariant> future = write->callers.add();
     qCDebug(lcController).noquote()
         << endpoint->name() << "held until" << waiting.size() << "placeholder row(s) are created";
     const bool durable = write->durable;
@@ -100,6 +90,28 @@ std::optional<QFuture<QVariant>> ControllerPrivate::holdForPlaceholders(const En
         writeOutbox(); // before fetch() returns, as for any change that queues
     emitOptimistic(changes);
     return future;
+}
+
+std::shared_ptr<HeldWrite>
+ControllerPrivate::makeHeldWrite(const EndpointPtr &endpoint, const Params &params,
+                                 const QJsonValue &body, const QSet<QString> &waiting, bool durable,
+                                 qint64 since, const QByteArray &idempotencyKey, ChangeSet *changes)
+{
+    auto write = std::make_shared<HeldWrite>();
+    write->endpoint = endpoint;
+    write->params = params;
+    write->body = body;
+    write->waitingFor = waiting;
+    write->durable = durable;
+    write->since = since;
+    write->idempotencyKey = idempotencyKey;
+    // Shown at once on the placeholder row (an edit, a delete hiding it), like any write.
+    if (endpoint->optimistic()) {
+        ChangeSet shown;
+        write->layer = applyOptimistic(*endpoint, params, body, nextRequestDate(), &shown, nullptr);
+        changes->unite(shown);
+    }
+    return write;
 }
 
 void ControllerPrivate::confirmPlaceholder(const InFlightRequest &request, const QVariant &answer,
@@ -244,21 +256,8 @@ void ControllerPrivate::restoreHeldWrites(ChangeSet *changes)
             fetch(endpoint, item.params, item.body, changes);
             continue;
         }
-        auto write = std::make_shared<HeldWrite>();
-        write->endpoint = endpoint;
-        write->params = item.params;
-        write->body = item.body;
-        write->waitingFor = waiting;
-        write->durable = true;
-        write->since = item.since;
-        write->idempotencyKey = item.idempotencyKey;
-        if (endpoint->optimistic()) {
-            ChangeSet shown;
-            write->layer = applyOptimistic(*endpoint, item.params, item.body, nextRequestDate(),
-                                           &shown, nullptr);
-            changes->unite(shown);
-        }
-        held.hold(std::move(write));
+        held.hold(makeHeldWrite(endpoint, item.params, item.body, waiting, true, item.since,
+                                item.idempotencyKey, changes));
     }
     pendingHeld = std::move(stillPending);
 }

@@ -342,11 +342,11 @@ void NodeBuilder::appendAll(NodeBuilder &other)
         m_blob.push_back('\0'); // other's UTF-16 strings stay 2-byte aligned
     const quint32 shift = quint32(m_blob.size());
     m_blob.append(other.m_blob.data(), other.m_blob.size());
-    m_values.reserve(m_values.size() + other.m_values.size());
-    for (Value v : other.m_values) {
-        if (v.inBlob())
-            v.string.offset += shift;
-        m_values.push_back(v);
+    const size_t first = m_values.size();
+    m_values.insert(m_values.end(), other.m_values.begin(), other.m_values.end()); // grows 2x
+    for (size_t i = first; i < m_values.size(); ++i) {
+        if (m_values[i].inBlob())
+            m_values[i].string.offset += shift;
     }
     other.m_values.clear(); // the references are ours now
     other.m_blob.clear();
