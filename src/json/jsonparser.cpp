@@ -118,8 +118,7 @@ private:
     {
         ParseSplit::Chunk &chunk = split.chunk(index);
         try {
-            m_p = chunk.start;
-            chunk.items.setArena(m_arena ? &*m_arena : nullptr);
+            m_p = chunk.start; // (chunk.items makes no node: the parser's list takes them)
             const char *next = index + 1 < split.count() ? split.chunk(index + 1).start : nullptr;
             if (readItems(chunk.items, 1, next)) {
                 chunk.stop = m_p;
@@ -149,9 +148,9 @@ private:
                 endSplit(); // every chunk is ours
             return false;
         }
-        // The helper has this chunk and every one after it.
-        for (int i = m_nextChunk;;
-             ++i) { // the last chunk ends the loop: read to its end or stopped
+        // The helper has this chunk and every one after it. The loop ends at the latest with
+        // the last chunk, which the helper reads to the end of the text (or fails).
+        for (int i = m_nextChunk;; ++i) {
             split.waitFor(i);
             ParseSplit::Chunk &chunk = split.chunk(i);
             noteJoinedParseChunk();

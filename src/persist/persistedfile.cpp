@@ -56,8 +56,9 @@ PersistedFile::PersistedFile(const QString &path, QObject *parent) : QObject(par
     // process killed while creating that guard leaves it unwritten, and QLockFile would then
     // keep the stale lock (and refuse us) for 30 s. Such a guard has no owner either.
     if (!locked && m_lock->error() == QLockFile::LockFailedError) {
-        QLockFile guard(lockPath + u".rmlock"_s);
-        if (takeOverUnwrittenLock(guard, lockPath + u".rmlock"_s))
+        const QString guardPath = lockPath + u".rmlock"_s;
+        QLockFile guard(guardPath);
+        if (takeOverUnwrittenLock(guard, guardPath))
             locked = m_lock->tryLock(0);
     }
     if (!locked) {
