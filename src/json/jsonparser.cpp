@@ -181,7 +181,9 @@ private:
         return false;
     }
 
-    void parseValue(NodeBuilder &out, int depth)
+    // Inline in each loop that reads values (an object's, an array's): a call per value saved
+    // and restored the registers of every scalar's path (callgrind: 6 % of a parse).
+    [[gnu::always_inline]] void parseValue(NodeBuilder &out, int depth)
     {
         if (m_p >= m_end)
             fail("unexpected end of input, expected a value");
@@ -309,29 +311,41 @@ private:
             out.appendNode(fields.finishObjectGivenRef(nodeShape(shapeFor(keys, depth))));
             return;
         }
+        // Keys read as expected are not listed in keys (a compare per key is all they cost):
+        // matched counts them, and listExpected() lists them when the object turns out to differ.
+        qsizetype matched = 0;
+        const auto listExpected = [&] {
+            const char *bytes = expected->bytes.constData();
+            for (qsizetype i = 0; i < matched; ++i) {
+                keys.append({bytes, expected->sizes[i]});
+                bytes += expected->sizes[i] + 2;
+            }
+            matched = 0; // counted in keys now
+            asExpected = false;
+        };
         while (true) {
             skipSpace();
             if (m_p >= m_end || *m_p != '"')
                 fail("expected a string key in object");
-            if (keys.size() == MaxObjectKeys) {
+            if (matched + keys.size() == MaxObjectKeys) {
                 static_assert(MaxObjectKeys == 65536, "keep the message in step");
                 fail("an object with more than 65536 keys"); // at the first key too many
             }
             ++m_p;
             const char *start = m_p;
-            if (asExpected && keys.size() < expected->sizes.size()) {
+            if (asExpected) {
                 // Expected keys are plain (no escape, quote or non-ASCII byte) and remembered
                 // with the '":' that follows them in compact JSON: equal bytes are that key and
                 // its colon.
-                const qsizetype n = expected->sizes[keys.size()];
-                asExpected = m_end - m_p >= n + 2 && sameBytes(m_p, expectedBytes, n + 2);
-                expectedBytes += n + 2;
-                if (asExpected) {
-                    keys.append({start, n});
+                const bool more = matched < expected->sizes.size();
+                const qsizetype n = more ? expected->sizes[matched] : 0;
+                if (more && m_end - m_p >= n + 2 && sameBytes(m_p, expectedBytes, n + 2)) {
+                    ++matched;
+                    expectedBytes += n + 2;
                     m_p += n + 2;
+                } else {
+                    listExpected();
                 }
-            } else {
-                asExpected = false;
             }
             if (!asExpected) {
                 const char *textEnd = nullptr;
@@ -362,7 +376,9 @@ private:
             }
             fail("expected ',' or '}' in object");
         }
-        const qsizetype shape = shapeFor(keys, depth, asExpected);
+        if (asExpected && matched != expected->sizes.size())
+            listExpected(); // fewer keys than the last object's
+        const qsizetype shape = asExpected ? expected->index : shapeFor(keys, depth);
         if (shape < 0)
             fail("duplicate key in object");
         out.appendNode(fields.finishObjectGivenRef(nodeShape(shape)));

@@ -36,8 +36,12 @@ public:
 protected:
     void skipSpace()
     {
-        while (m_p < m_end && (*m_p == ' ' || *m_p == '\n' || *m_p == '\r' || *m_p == '\t'))
-            ++m_p;
+        // One compare for the common case: compact JSON has no space, and every JSON space is
+        // at or below ' ' (so is every control character, which the loop leaves where it is).
+        if (m_p < m_end && static_cast<unsigned char>(*m_p) <= ' ') [[unlikely]] {
+            while (m_p < m_end && (*m_p == ' ' || *m_p == '\n' || *m_p == '\r' || *m_p == '\t'))
+                ++m_p;
+        }
     }
 
     [[noreturn]] void fail(const char *what) const { throw JsonParseError {what, m_p}; }

@@ -19,7 +19,7 @@ void JsonTreeBuilder::growBuilders(int depth)
     }
 }
 
-qsizetype JsonTreeBuilder::shapeForRead(const Keys &keys, int depth)
+qsizetype JsonTreeBuilder::shapeFor(const Keys &keys, int depth)
 {
     while (int(m_last.size()) <= depth)
         m_last.push_back(std::make_unique<LastKeys>());
@@ -39,18 +39,20 @@ qsizetype JsonTreeBuilder::shapeForRead(const Keys &keys, int depth)
     const qsizetype index = lookUp(keys);
     if (index < 0)
         return index;
+    // Made aside and then swapped in: keys may point into the bytes being replaced.
+    QByteArray bytes;
     last.index = index;
-    last.bytes.clear();
     last.sizes.clear();
     for (const RawKey &key : keys) {
         if (key.decoded >= 0) { // not remembered: compared as decoded text by lookUp()
             last.index = -1;
             break;
         }
-        last.bytes.append(key.data, key.size);
-        last.bytes.append("\":", 2);
+        bytes.append(key.data, key.size);
+        bytes.append("\":", 2);
         last.sizes.append(key.size);
     }
+    last.bytes = std::move(bytes);
     return index;
 }
 

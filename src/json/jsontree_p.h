@@ -41,17 +41,9 @@ public:
         return *m_builders[size_t(depth)];
     }
     //! The cache index of the interned shape of \a keys of an object at \a depth; -1 when a key
-    //! is there twice. \a asExpected: every key was read as expectedKeysAt(depth) said.
-    qsizetype shapeFor(const Keys &keys, int depth, bool asExpected = false)
-    {
-        // Inline for the common case (every todo): the parser compared every key already.
-        if (asExpected) {
-            const LastKeys &last = *m_last[size_t(depth)];
-            if (last.sizes.size() == keys.size())
-                return last.index;
-        }
-        return shapeForRead(keys, depth);
-    }
+    //! is there twice. \a keys may point into expectedKeysAt(depth)'s bytes (the parser lists
+    //! the keys it read as expected from there).
+    qsizetype shapeFor(const Keys &keys, int depth);
 
     // The last key list seen at each depth, as bytes: objects at one depth of an answer mostly
     // share their keys (every todo, every author), and comparing bytes is cheaper than hashing.
@@ -96,7 +88,6 @@ private:
     static constexpr int RefBatch = 256;
 
     void growBuilders(int depth);
-    qsizetype shapeForRead(const Keys &keys, int depth);
     qsizetype lookUp(const Keys &keys);
 
     std::vector<std::unique_ptr<LastKeys>> m_last; // pointers: a deeper level added keeps them

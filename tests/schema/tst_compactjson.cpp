@@ -100,10 +100,21 @@ private Q_SLOTS:
         QCOMPARE(at, offset);
     }
 
+    void keyCountLimit_data()
+    {
+        QTest::addColumn<QByteArray>("before");
+        QTest::addColumn<QByteArray>("after");
+        QTest::newRow("alone") << QByteArray() << QByteArray();
+        // its first two keys read against the last object's, then listed: counted once
+        QTest::newRow("after an object with its first keys")
+            << QByteArray(R"([{"k0":1,"k1":2},)") << QByteArray("]");
+    }
     void keyCountLimit()
     {
         // 65536 keys are fine; the 65537th is refused where it starts (issue 21, defect 8).
-        QByteArray text = "{";
+        QFETCH(QByteArray, before);
+        QFETCH(QByteArray, after);
+        QByteArray text = before + "{";
         qsizetype lastKeyAt = 0;
         for (int i = 0; i <= 65536; ++i) {
             if (i)
@@ -111,14 +122,19 @@ private Q_SLOTS:
             lastKeyAt = text.size();
             text += "\"k" + QByteArray::number(i) + "\":0";
         }
-        text += '}';
+        text += '}' + after;
         QString error;
         qsizetype at = -1;
         QVERIFY(CompactJson::parse(text, &error, &at).isUndefined());
         QVERIFY2(error.contains(u"an object with more than 65536 keys"_s), qPrintable(error));
         QCOMPARE(at, lastKeyAt);
         const qsizetype cut = text.lastIndexOf(',');
-        QCOMPARE(CompactJson::parse(text.left(cut) + '}', &error).size(), 65536);
+        const CompactJson fits = CompactJson::parse(text.left(cut) + '}' + after, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        if (before.isEmpty())
+            QCOMPARE(fits.size(), 65536);
+        else
+            QCOMPARE(fits.toJsonValue().toArray().at(1).toObject().size(), 65536);
     }
 
     void keyListsAtOneDepth()
@@ -160,6 +176,12 @@ private Q_SLOTS:
             << QByteArray(R"([{"a":1,"b":2},{"a":3,"b" :4},{"a":5,"b":6}])");
         QTest::newRow("a key that begins like the expected")
             << QByteArray("[{\"a\":1},{\"a\\\"\":2}]"); // the second key: a"
+        // The keys read as expected are listed from the remembered bytes when a later key
+        // differs; the bytes are then replaced by the new list (read by the third object).
+        QTest::newRow("a changed key, then the same again")
+            << QByteArray(R"([{"a":1,"b":2},{"a":3,"c":4},{"a":5,"c":6},{"a":7,"b":8}])");
+        QTest::newRow("a changed last key of three")
+            << QByteArray(R"([{"ab":1,"cd":2,"ef":3},{"ab":4,"cd":5,"eg":6},{"ab":7,"cd":8}])");
     }
     void keysReadAgainstTheLastObject()
     {
@@ -168,6 +190,17 @@ private Q_SLOTS:
         const CompactJson json = CompactJson::parse(text, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QCOMPARE(json.toJsonValue(), QJsonValue(QJsonDocument::fromJson(text).array()));
+    }
+
+    void duplicateOfAnExpectedKey()
+    {
+        // The first key was read as expected (not listed yet); its duplicate is still found.
+        QString error;
+        qsizetype at = -1;
+        const QByteArray text = R"([{"a":1,"b":2},{"a":3,"a":4}])";
+        QVERIFY(CompactJson::parse(text, &error, &at).isUndefined());
+        QVERIFY2(error.contains(u"duplicate key"_s), qPrintable(error));
+        QCOMPARE(at, text.size() - 1); // after the object: where its shape is made
     }
 
     void expectedKeyCutShort()
