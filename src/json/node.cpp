@@ -41,7 +41,11 @@ Node *Node::allocate(quint32 count, quint32 blobSize, const Shape *shape, bool i
     return makeNode(count, blobSize, shape, isArray, shapeRefGiven, arena);
 }
 
-Node *Node::copyOf(const Node *source, quint64 nulled)
+namespace {
+bool holdsArenaNodes(const Node *node);
+}
+
+Node *Node::copyOf(const Node *source, quint64 nulled, bool detach)
 {
     const size_t size = sizeof(Node) + source->count * sizeof(Value) + source->blobSize;
     void *memory = ::operator new(size);
@@ -57,8 +61,12 @@ Node *Node::copyOf(const Node *source, quint64 nulled)
             v.type = ValueType::Null;
             continue;
         }
-        if (v.type == ValueType::Object || v.type == ValueType::Array)
-            v.node->addRef();
+        if (v.type == ValueType::Object || v.type == ValueType::Array) {
+            if (detach && holdsArenaNodes(v.node))
+                v.node = detached(v.node).take();
+            else
+                v.node->addRef();
+        }
     }
     return node;
 }
@@ -94,9 +102,7 @@ NodeRef detached(const Node *node)
 {
     if (!holdsArenaNodes(node))
         return NodeRef::share(node);
-    Node *copy = Node::copyOf(node);
-    copy->detachChildren();
-    return NodeRef::adopt(copy);
+    return NodeRef::adopt(Node::copyOf(node, 0, true));
 }
 
 void Node::replace(quint32 index, const Value &value)

@@ -14,14 +14,18 @@ public:
     CompactKey() { std::memset(m_chars, 0, sizeof m_chars); }
     explicit CompactKey(QStringView key) : CompactKey()
     {
-        bool latin1 = key.size() <= InlineCapacity;
-        for (qsizetype i = 0; latin1 && i < key.size(); ++i)
-            latin1 = key[i].unicode() <= 0xff;
-        if (latin1) {
-            for (qsizetype i = 0; i < key.size(); ++i)
+        // Checked and copied in one pass (every new entity of a write makes one).
+        char16_t wide = 0;
+        if (key.size() <= InlineCapacity) {
+            for (qsizetype i = 0; i < key.size(); ++i) {
+                wide |= key[i].unicode() & 0xff00;
                 m_chars[i] = char(key[i].unicode());
+            }
+        }
+        if (key.size() <= InlineCapacity && !wide) {
             m_chars[InlineCapacity] = char(key.size());
         } else {
+            std::memset(m_chars, 0, sizeof m_chars); // the characters copied above
             QString *heap = new QString(key.toString());
             std::memcpy(m_chars, &heap, sizeof heap);
             m_chars[InlineCapacity] = char(HeapTag);

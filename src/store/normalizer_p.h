@@ -2,6 +2,7 @@
 // into a WriteBatch. Throws SchemaError on bad input; the store is not touched until commit.
 #pragma once
 
+#include <DataClient/private/entityschema_p.h>
 #include <DataClient/schemaerror.h>
 
 #include "storeprivate_p.h"
@@ -76,7 +77,18 @@ private:
         QVarLengthArray<std::pair<int, Schema>, 4> nested;
         QVarLengthArray<std::pair<int, Deserializer>, 4> deserializers;
     };
-    const Plan &plan(const EntitySchema &schema, const Shape *shape);
+    const Plan &plan(const EntitySchema &schema, const Shape *shape)
+    {
+        // Inline for the two plans of a list of entities with a nested one (todo, author,
+        // todo...): found in place, no reordering.
+        const void *s = EntitySchemaPrivate::get(schema);
+        for (Plan *recent : {m_recentPlans[0], m_recentPlans[1]}) {
+            if (recent && recent->schema == s && recent->shape == shape)
+                return *recent;
+        }
+        return planOfOthers(schema, shape);
+    }
+    const Plan &planOfOthers(const EntitySchema &schema, const Shape *shape);
     NodeBuilder &builderAt(int depth);
 
     //! Normalizes one entity object and stages it; returns its table and slot.

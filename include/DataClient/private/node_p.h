@@ -205,8 +205,10 @@ struct DATACLIENT_JSON_EXPORT Node
     //! A copy of \a source on the heap (one allocation and one memcpy; child nodes are shared), for the
     //! caller to change values in before anyone else sees it: use replace(). Values whose bit
     //! is set in \a nulled (indices below 64) become null instead (about to be replaced: their
-    //! nodes are not referenced only to be released).
-    static Node *copyOf(const Node *source, quint64 nulled = 0);
+    //! nodes are not referenced only to be released). \a detach: child nodes that are or hold
+    //! arena nodes are copied (detached()) instead of shared, in the same pass as detachChildren()
+    //! would make.
+    static Node *copyOf(const Node *source, quint64 nulled = 0, bool detach = false);
     //! Replaces the children of a node of ours alone (made by copyOf() or a NodeBuilder, not yet
     //! shared) that are or hold arena nodes with heap copies (detached()).
     void detachChildren();
