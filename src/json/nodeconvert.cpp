@@ -66,10 +66,11 @@ bool nodesEqual(const Node *a, const Node *b)
         for (quint32 i = 0; i < a->count; ++i) {
             const Value &x = a->at(i);
             const Value &y = b->at(i);
-            if (x.type == ValueType::Object || x.type == ValueType::Array
-                || std::memcmp(&x, &y, sizeof(Value)) != 0) {
-                if (!valuesEqual(x, a, y, b))
+            if ((x.type == ValueType::Object || x.type == ValueType::Array) && y.type == x.type) {
+                if (!nodesEqual(x.node, y.node)) // a repeated author's address: no detour
                     return false;
+            } else if (std::memcmp(&x, &y, sizeof(Value)) != 0 && !valuesEqual(x, a, y, b)) {
+                return false;
             }
         }
         return true;

@@ -149,7 +149,7 @@ QVariant deserialize(const Deserializer &deserializer, const Value &value, const
     return d->function(toJsonValue(value, owner));
 }
 
-bool accepts(const Deserializer &deserializer, const Value &value, const Node *owner)
+bool acceptsValue(const Deserializer &deserializer, const Value &value, const Node *owner)
 {
     const DeserializerPrivate *d = DeserializerPrivate::get(deserializer);
     if (value.isNullish() || !d || !d->function)

@@ -21,8 +21,18 @@ public:
 namespace detail {
 //! The deserialized field, or an invalid QVariant when \a value is not valid input.
 QVariant deserialize(const Deserializer &deserializer, const Value &value, const Node *owner);
-DATACLIENT_SCHEMA_EXPORT bool accepts(const Deserializer &deserializer, const Value &value,
-                                      const Node *owner);
+DATACLIENT_SCHEMA_EXPORT bool acceptsValue(const Deserializer &deserializer, const Value &value,
+                                           const Node *owner);
+//! Whether \a deserializer accepts \a value. Inline for a date the parser already read into an
+//! instant (every todo's createdAt): nothing to check again.
+inline bool accepts(const Deserializer &deserializer, const Value &value, const Node *owner)
+{
+    const DeserializerPrivate *d = DeserializerPrivate::get(deserializer);
+    qint64 ms = 0;
+    if (d && d->builtin == DeserializerPrivate::Builtin::DateTime && value.instant(&ms))
+        return true;
+    return acceptsValue(deserializer, value, owner);
+}
 } // namespace detail
 
 } // namespace DataClient
