@@ -200,9 +200,21 @@ private:
             return literal("false", Value::makeBool(false), out);
         case 'n':
             return literal("null", Value::makeNull(), out);
+        case ' ':
+        case '\n':
+        case '\r':
+        case '\t':
+            return parseValueAfterSpace(out, depth);
         default:
             return parseNumber(out);
         }
+    }
+
+    // Space before a value, which compact JSON never has: callers do not skip it first.
+    void parseValueAfterSpace(NodeBuilder &out, int depth)
+    {
+        skipSpace();
+        parseValue(out, depth);
     }
 
     void literal(const char *word, Value value, NodeBuilder &out)
@@ -277,6 +289,10 @@ private:
                     return true;
             }
             parseValue(items, depth);
+            if (m_p < m_end && *m_p == ',') { // compact JSON: no space to skip
+                ++m_p;
+                continue;
+            }
             skipSpace();
             if (m_p >= m_end)
                 fail("unterminated array");
@@ -333,9 +349,11 @@ private:
             asExpected = false;
         };
         while (true) {
-            skipSpace();
-            if (m_p >= m_end || *m_p != '"')
-                fail("expected a string key in object");
+            if (m_p >= m_end || *m_p != '"') { // compact JSON: no space to skip
+                skipSpace();
+                if (m_p >= m_end || *m_p != '"')
+                    fail("expected a string key in object");
+            }
             if (matched + keys.size() == MaxObjectKeys) {
                 static_assert(MaxObjectKeys == 65536, "keep the message in step");
                 fail("an object with more than 65536 keys"); // at the first key too many
@@ -370,8 +388,11 @@ private:
                     fail("expected ':' after an object key");
                 ++m_p;
             }
-            skipSpace();
-            parseValue(fields, depth);
+            parseValue(fields, depth); // skips space before the value
+            if (m_p < m_end && *m_p == ',') { // compact JSON: no space to skip
+                ++m_p;
+                continue;
+            }
             skipSpace();
             if (m_p >= m_end)
                 fail("unterminated object");

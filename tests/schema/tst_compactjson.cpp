@@ -48,6 +48,11 @@ private Q_SLOTS:
             << QByteArray(R"([12345678901234567890, 1.7976931348623157e308, -0.0])");
         QTest::newRow("whitespace") << QByteArray(" \n\t{ \"a\" :\r\n 1 } ");
         QTest::newRow("top string") << QByteArray(R"("just text")");
+        // Compact JSON is read without skipping space; every place space may be is still read.
+        QTest::newRow("space around every token")
+            << QByteArray("[ {\t\"a\"\n:\r 1 ,\"b\": [ 2 , 3 ] , \"c\" : { } } , 4 ]");
+        QTest::newRow("space only before commas") << QByteArray(R"([{"a":1 ,"b":2} ,{"a":3}])");
+        QTest::newRow("space only after commas") << QByteArray(R"([{"a":1, "b":2}, {"a":3}])");
     }
     void roundTripsLikeQJsonDocument()
     {
@@ -86,6 +91,21 @@ private Q_SLOTS:
         QTest::newRow("bare word") << QByteArray("[nul]") << qsizetype(1) << u"invalid literal"_s;
         QTest::newRow("missing colon")
             << QByteArray(R"({"a" 1})") << qsizetype(5) << u"expected ':'"_s;
+        // Where a value, a comma or a key is missing after space: the offset is past the space.
+        QTest::newRow("space, then no value")
+            << QByteArray(R"({"a": })") << qsizetype(6) << u"invalid value"_s;
+        QTest::newRow("space, then the end")
+            << QByteArray("{\"a\": ") << qsizetype(6) << u"unexpected end"_s;
+        QTest::newRow("space, then no comma in an object")
+            << QByteArray(R"({"a":1  "b":2})") << qsizetype(8) << u"expected ',' or '}'"_s;
+        QTest::newRow("space, then no comma in a list")
+            << QByteArray(R"([1  2])") << qsizetype(4) << u"expected ',' or ']'"_s;
+        QTest::newRow("space, then no key")
+            << QByteArray(R"({"a":1,  2})") << qsizetype(9) << u"expected a string key"_s;
+        QTest::newRow("space, then the end of an object")
+            << QByteArray("{\"a\":1  ") << qsizetype(8) << u"unterminated object"_s;
+        QTest::newRow("space, then the end of a list")
+            << QByteArray("[1  ") << qsizetype(4) << u"unterminated array"_s;
     }
     void errors()
     {
