@@ -43,7 +43,21 @@ Node *Node::allocate(quint32 count, quint32 blobSize, const Shape *shape, bool i
 
 namespace {
 bool holdsArenaNodes(const Node *node);
+
+// copyOf()'s heap copy of child \a index of \a copy. Out of memory half way, \a copy is
+// released: the values from \a index on are not its own yet (nulled first).
+Node *detachedChild(Node *copy, quint32 index)
+{
+    try {
+        return detached(copy->values()[index].node).take();
+    } catch (...) {
+        for (quint32 j = index; j < copy->count; ++j)
+            copy->values()[j].type = ValueType::Null;
+        copy->release();
+        throw;
+    }
 }
+} // namespace
 
 Node *Node::copyOf(const Node *source, quint64 nulled, bool detach)
 {
@@ -63,7 +77,7 @@ Node *Node::copyOf(const Node *source, quint64 nulled, bool detach)
         }
         if (v.type == ValueType::Object || v.type == ValueType::Array) {
             if (detach && holdsArenaNodes(v.node))
-                v.node = detached(v.node).take();
+                v.node = detachedChild(node, i);
             else
                 v.node->addRef();
         }
