@@ -9,11 +9,8 @@
 
 #include <QtCore/QThread>
 
-#include <cstring>
 #include <exception>
 #include <optional>
-#include <string>
-#include <string_view>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -85,24 +82,8 @@ private:
     {
         if (m_end - m_p < splitParseFrom() || *m_p != '[' || QThread::idealThreadCount() < 2)
             return;
-        const char *first = m_p + 1;
-        const char *colon = first + 1 < m_end && *first == '{' && first[1] == '"'
-            ? static_cast<const char *>(
-                std::memchr(first, ':', size_t(std::min<qsizetype>(m_end - first, 256))))
-            : nullptr;
-        if (!colon)
-            return;
-        const std::string opening = "}," + std::string(first, size_t(colon + 1 - first));
-        const std::string_view text(m_p, size_t(m_end - m_p));
-        std::vector<const char *> starts;
-        for (int part = 1; part < SplitParts; ++part) {
-            const size_t from = std::max(text.size() * size_t(part) / SplitParts,
-                                         starts.empty() ? size_t(0) : size_t(starts.back() - m_p));
-            const size_t found = text.find(opening, from);
-            if (found == std::string_view::npos)
-                break;
-            starts.push_back(m_p + found + 2);
-        }
+        const std::vector<const char *> starts
+            = ParseSplit::guessItemStarts(m_p, m_end, SplitParts);
         if (starts.empty())
             return;
         m_split = std::make_shared<ParseSplit>(starts);
@@ -289,11 +270,10 @@ private:
                     return true;
             }
             parseValue(items, depth);
-            if (m_p < m_end && *m_p == ',') { // compact JSON: no space to skip
+            if (nextIs(',')) {
                 ++m_p;
                 continue;
             }
-            skipSpace();
             if (m_p >= m_end)
                 fail("unterminated array");
             if (*m_p == ',') {
@@ -326,55 +306,26 @@ private:
         QList<QString> &decodedKeys = this->decodedKeys();
         const qsizetype decodedBase = decodedKeys.size();
         // The keys of the last object at this depth, read against the text: while they match,
-        // a key costs one short compare, not a scan and a second compare in shapeFor().
-        const LastKeys *expected = expectedKeysAt(depth);
-        const char *expectedBytes = expected ? expected->bytes.constData() : nullptr;
-        bool asExpected = expected != nullptr;
+        // a key costs one short compare, not a scan, a list entry and a compare in shapeFor().
+        ExpectedKeys expected(expectedKeysAt(depth));
         skipSpace();
         if (m_p < m_end && *m_p == '}') {
             ++m_p;
             out.appendNode(fields.finishObjectGivenRef(nodeShape(shapeFor(keys, depth))));
             return;
         }
-        // Keys read as expected are not listed in keys (a compare per key is all they cost):
-        // matched counts them, and listExpected() lists them when the object turns out to differ.
-        qsizetype matched = 0;
-        const auto listExpected = [&] {
-            const char *bytes = expected->bytes.constData();
-            for (qsizetype i = 0; i < matched; ++i) {
-                keys.append({bytes, expected->sizes[i]});
-                bytes += expected->sizes[i] + 2;
-            }
-            matched = 0; // counted in keys now
-            asExpected = false;
-        };
         while (true) {
-            if (m_p >= m_end || *m_p != '"') { // compact JSON: no space to skip
-                skipSpace();
-                if (m_p >= m_end || *m_p != '"')
-                    fail("expected a string key in object");
-            }
-            if (matched + keys.size() == MaxObjectKeys) {
+            if (!nextIs('"'))
+                fail("expected a string key in object");
+            if (expected.matched() + keys.size() == MaxObjectKeys) {
                 static_assert(MaxObjectKeys == 65536, "keep the message in step");
                 fail("an object with more than 65536 keys"); // at the first key too many
             }
             ++m_p;
             const char *start = m_p;
-            if (asExpected) {
-                // Expected keys are plain (no escape, quote or non-ASCII byte) and remembered
-                // with the '":' that follows them in compact JSON: equal bytes are that key and
-                // its colon.
-                const bool more = matched < expected->sizes.size();
-                const qsizetype n = more ? expected->sizes[matched] : 0;
-                if (more && m_end - m_p >= n + 2 && sameBytes(m_p, expectedBytes, n + 2)) {
-                    ++matched;
-                    expectedBytes += n + 2;
-                    m_p += n + 2;
-                } else {
-                    listExpected();
-                }
-            }
-            if (!asExpected) {
+            if (expected.reading() && !expected.take(m_p, m_end))
+                expected.stop(keys);
+            if (!expected.reading()) {
                 const char *textEnd = nullptr;
                 if (scanString(&textEnd)) {
                     keys.append({start, textEnd - start});
@@ -389,11 +340,10 @@ private:
                 ++m_p;
             }
             parseValue(fields, depth); // skips space before the value
-            if (m_p < m_end && *m_p == ',') { // compact JSON: no space to skip
+            if (nextIs(',')) {
                 ++m_p;
                 continue;
             }
-            skipSpace();
             if (m_p >= m_end)
                 fail("unterminated object");
             if (*m_p == ',') {
@@ -406,9 +356,9 @@ private:
             }
             fail("expected ',' or '}' in object");
         }
-        if (asExpected && matched != expected->sizes.size())
-            listExpected(); // fewer keys than the last object's
-        const qsizetype shape = asExpected ? expected->index : shapeFor(keys, depth);
+        if (expected.reading() && !expected.complete())
+            expected.stop(keys); // fewer keys than the last object's
+        const qsizetype shape = expected.reading() ? expected.shape() : shapeFor(keys, depth);
         if (shape < 0)
             fail("duplicate key in object");
         out.appendNode(fields.finishObjectGivenRef(nodeShape(shape)));

@@ -44,6 +44,16 @@ protected:
         }
     }
 
+    //! Whether \a c is next, after any space (skipped only when there is some: compact JSON
+    //! has none between tokens).
+    bool nextIs(char c)
+    {
+        if (m_p < m_end && *m_p == c)
+            return true;
+        skipSpace();
+        return m_p < m_end && *m_p == c;
+    }
+
     [[noreturn]] void fail(const char *what) const { throw JsonParseError {what, m_p}; }
     //! Skips a run of digits; fails with \a error when there is none.
     void skipDigits(const char *error)
@@ -213,36 +223,6 @@ protected:
             ++p;
         }
         return p;
-    }
-
-    //! Whether the \a n bytes at \a a and \a b are equal: inline, for keys of a few bytes (a
-    //! call to memcmp costs more than the compare).
-    static bool sameBytes(const char *a, const char *b, qsizetype n)
-    {
-        const auto word = [](const char *p) {
-            quint64 w;
-            std::memcpy(&w, p, 8);
-            return w;
-        };
-        const auto half = [](const char *p) {
-            quint32 w;
-            std::memcpy(&w, p, 4);
-            return w;
-        };
-        if (n >= 8) {
-            for (qsizetype i = 0; i + 8 <= n; i += 8) {
-                if (word(a + i) != word(b + i))
-                    return false;
-            }
-            return word(a + n - 8) == word(b + n - 8); // the last word overlaps the one before
-        }
-        if (n >= 4)
-            return half(a) == half(b) && half(a + n - 4) == half(b + n - 4);
-        for (qsizetype i = 0; i < n; ++i) {
-            if (a[i] != b[i])
-                return false;
-        }
-        return true;
     }
 
     static int hexDigit(char c)

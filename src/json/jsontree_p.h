@@ -10,6 +10,7 @@
 #include <QtCore/QList>
 #include <QtCore/QVarLengthArray>
 
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -62,6 +63,85 @@ public:
             return nullptr;
         return m_last[size_t(depth)].get();
     }
+    //! An object's keys read against the last key list at its depth (expectedKeysAt()): while
+    //! they match, a key costs one short compare and is counted, not listed in Keys.
+    class ExpectedKeys
+    {
+    public:
+        explicit ExpectedKeys(const LastKeys *last)
+            : m_last(last), m_bytes(last ? last->bytes.constData() : nullptr), m_reading(last)
+        { }
+        //! No key has differed yet.
+        bool reading() const { return m_reading; }
+        //! Keys read as expected and not listed in Keys.
+        qsizetype matched() const { return m_matched; }
+        //! Steps \a p (past a key's opening quote) over the next expected key and the '":' after
+        //! it when the text has those bytes there. Expected keys are plain (no escape, quote or
+        //! non-ASCII byte): equal bytes are that key and its colon.
+        bool take(const char *&p, const char *end)
+        {
+            if (m_matched == m_last->sizes.size())
+                return false;
+            const qsizetype n = m_last->sizes[m_matched] + 2;
+            if (end - p < n || !sameBytes(p, m_bytes, n))
+                return false;
+            ++m_matched;
+            m_bytes += n;
+            p += n;
+            return true;
+        }
+        //! Stops reading as expected: the keys matched so far go to \a keys, pointing into the
+        //! remembered bytes (they stay until shapeFor() at this depth).
+        void stop(Keys &keys)
+        {
+            const char *bytes = m_last->bytes.constData();
+            for (qsizetype i = 0; i < m_matched; ++i) {
+                keys.append({bytes, m_last->sizes[i]});
+                bytes += m_last->sizes[i] + 2;
+            }
+            m_matched = 0;
+            m_reading = false;
+        }
+        //! Every key of the last list was read, no fewer: the object has its shape().
+        bool complete() const { return m_reading && m_matched == m_last->sizes.size(); }
+        qsizetype shape() const { return m_last->index; }
+
+    private:
+        //! Whether the \a n bytes at \a a and \a b are equal: inline, for keys of a few bytes (a
+        //! call to memcmp costs more than the compare).
+        static bool sameBytes(const char *a, const char *b, qsizetype n)
+        {
+            const auto word = [](const char *p) {
+                quint64 w;
+                std::memcpy(&w, p, 8);
+                return w;
+            };
+            const auto half = [](const char *p) {
+                quint32 w;
+                std::memcpy(&w, p, 4);
+                return w;
+            };
+            if (n >= 8) {
+                for (qsizetype i = 0; i + 8 <= n; i += 8) {
+                    if (word(a + i) != word(b + i))
+                        return false;
+                }
+                return word(a + n - 8) == word(b + n - 8); // the last word overlaps the one before
+            }
+            if (n >= 4)
+                return half(a) == half(b) && half(a + n - 4) == half(b + n - 4);
+            for (qsizetype i = 0; i < n; ++i) {
+                if (a[i] != b[i])
+                    return false;
+            }
+            return true;
+        }
+
+        const LastKeys *m_last;
+        const char *m_bytes;
+        qsizetype m_matched = 0;
+        bool m_reading;
+    };
     //! One reference to the cached shape \a index, for a node about to be made (references are
     //! taken 256 at a time: one atomic operation per batch, not per object).
     const Shape *nodeShape(qsizetype index)

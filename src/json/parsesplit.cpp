@@ -4,6 +4,11 @@
 
 #include <QtCore/QThreadPool>
 
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <string_view>
+
 namespace DataClient::detail {
 
 namespace {
@@ -14,6 +19,29 @@ QAtomicInteger<qint64> g_joined;
 QAtomicInteger<qsizetype> g_splitFrom;
 QAtomicInt g_waitForHelper;
 } // namespace
+
+std::vector<const char *> ParseSplit::guessItemStarts(const char *list, const char *end, int parts)
+{
+    const char *first = list + 1;
+    const char *colon = first + 1 < end && *first == '{' && first[1] == '"'
+        ? static_cast<const char *>(
+            std::memchr(first, ':', size_t(std::min<qsizetype>(end - first, 256))))
+        : nullptr;
+    if (!colon)
+        return {};
+    const std::string opening = "}," + std::string(first, size_t(colon + 1 - first));
+    const std::string_view text(list, size_t(end - list));
+    std::vector<const char *> starts;
+    for (int part = 1; part < parts; ++part) {
+        const size_t from = std::max(text.size() * size_t(part) / size_t(parts),
+                                     starts.empty() ? size_t(0) : size_t(starts.back() - list));
+        const size_t found = text.find(opening, from);
+        if (found == std::string_view::npos)
+            break;
+        starts.push_back(list + found + 2);
+    }
+    return starts;
+}
 
 ParseSplit::ParseSplit(const std::vector<const char *> &starts)
 {

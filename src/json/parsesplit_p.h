@@ -49,6 +49,10 @@ public:
         bool waited = false;
     };
 
+    //! Where chunks of the list \a list (its '[', to \a end) could start: after each of \a parts
+    //! equal parts of the text, the next "},{"key": that repeats the first item's opening up to
+    //! its first colon (the '{' of that item). Empty when the text is not a list of objects.
+    static std::vector<const char *> guessItemStarts(const char *list, const char *end, int parts);
     //! Chunks starting at \a starts (increasing, after the parser's first item).
     explicit ParseSplit(const std::vector<const char *> &starts);
     ParseSplit(const ParseSplit &) = delete;
