@@ -18,6 +18,27 @@ namespace {
 // at 1M (8 MB) it saved a third.
 constexpr size_t RealReadAheadFrom = 2 * 1024 * 1024;
 std::atomic<size_t> s_readAheadFrom {RealReadAheadFrom}; // lowered by tests
+
+//! Starts loading the first lines of the node \a value holds, if any: its header, its values
+//! and the start of its blob.
+void prefetchLines(const Value &value, int lines)
+{
+    if (!value.isObject() && !value.isArray())
+        return;
+    const char *at = reinterpret_cast<const char *>(value.node);
+    asm volatile("" : : "r"(at)); // kept by GCC 12 (see EntityTable::prefetch())
+    for (int line = 0; line < lines; ++line)
+        __builtin_prefetch(at + line * 64);
+}
+//! The same for the objects and lists \a value holds (an author, its address: small nodes).
+void prefetchChildren(const Value &value)
+{
+    if (!value.isObject())
+        return;
+    for (quint32 i = 0; i < value.node->count; ++i) {
+        prefetchLines(value.node->at(i), 2);
+    }
+}
 } // namespace
 
 void setReadAheadFromForTesting(size_t indexBytes)
@@ -90,12 +111,21 @@ void Normalizer::visitCollection(const Value &value, const Node *owner, const Sc
     // An index past the caches (a list of more than 131 072 entities): every new pk's probe
     // would wait for memory, so the entries of the item a few places ahead are asked for
     // first. Smaller lists skip this: there, reading each pk twice costs more than it saves.
+    // Finding an item's pk reads its parsed node and its author's, which in a list of 1M are
+    // not in the caches either (perf: the read-ahead waited on them), so those are asked for
+    // in two steps before: the item's node three places ahead, its children two.
     constexpr quint32 Ahead = 8;
     const bool prefetch = itemTable.indexBytes() >= s_readAheadFrom.load(std::memory_order_relaxed);
     const bool readingAhead = std::exchange(m_readAhead, m_readAhead || prefetch);
     for (quint32 i = 0; i < array->count; ++i) {
-        if (prefetch && i + Ahead < array->count)
-            prefetchSlot(array->at(i + Ahead), item, itemTable);
+        if (prefetch) {
+            if (i + 3 * Ahead < array->count)
+                prefetchLines(array->at(i + 3 * Ahead), 3);
+            if (i + 2 * Ahead < array->count)
+                prefetchChildren(array->at(i + 2 * Ahead));
+            if (i + Ahead < array->count)
+                prefetchSlot(array->at(i + Ahead), item, itemTable);
+        }
         const Path at {&path, {}, qsizetype(i)};
         write.items.append(entity(array->at(i), array, item, at, parent, depth + 1).second);
     }

@@ -1,10 +1,12 @@
 # Store layer tests (issue 3). Which CASES.md case each test covers is said in each file.
-foreach(test storenormalize storebadinput storebignumbers shaperegistry storecollections storeinvalidate storememo storeoptimistic storeprepare storecapacity entityrefset storegc nodearena)
+foreach(test storenormalize storebadinput storebignumbers shaperegistry storecollections storeinvalidate storememo storeoptimistic storeprepare storecapacity entityrefset storegc nodearena compactkey)
   dataclient_add_qtest(tst_${test} SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${test}.cpp
     ${DATACLIENT_TEST_SUPPORT}/storefixtures.h LIBS DataClient::Store Qt6::Network) # Network: the shared test PCH expects it
 endforeach()
 # The capacity test lowers the store's entity capacity through a private hook (tables_p.h).
 target_include_directories(tst_storecapacity PRIVATE ${PROJECT_SOURCE_DIR}/src/store)
+# The pk key type is private to the store (compactkey_p.h, header only).
+target_include_directories(tst_compactkey PRIVATE ${PROJECT_SOURCE_DIR}/src/store)
 # The normalizing tests lower the list size from which it reads ahead (normalizer_p.h).
 target_include_directories(tst_storenormalize PRIVATE ${PROJECT_SOURCE_DIR}/src/store)
 target_include_directories(tst_storebadinput PRIVATE ${PROJECT_SOURCE_DIR}/src/store)
