@@ -68,7 +68,8 @@ private Q_SLOTS:
             QString changed = key;
             changed[at] = QChar(changed[at].unicode() ^ 1);
             if (CompactKey::hash(changed) == hash)
-                QFAIL(qPrintable(u"changing character %1 of %2 left the hash as it was"_s.arg(at).arg(key)));
+                QFAIL(qPrintable(
+                    u"changing character %1 of %2 left the hash as it was"_s.arg(at).arg(key)));
         }
         // the same characters, one more or one fewer
         QVERIFY(CompactKey::hash(key + u'0') != hash);
