@@ -48,7 +48,8 @@ private Q_SLOTS:
         QVERIFY(!stored.equals(key + u'x'));
         const CompactKey copy(stored);
         QCOMPARE(copy.hash(), stored.hash());
-        const CompactKey moved(std::move(CompactKey(key)));
+        CompactKey source(key);
+        const CompactKey moved(std::move(source));
         QCOMPARE(moved.hash(), stored.hash());
         QVERIFY(moved.equals(key));
     }
