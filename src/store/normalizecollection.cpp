@@ -19,25 +19,19 @@ namespace {
 constexpr size_t RealReadAheadFrom = 2 * 1024 * 1024;
 std::atomic<size_t> s_readAheadFrom {RealReadAheadFrom}; // lowered by tests
 
-//! Starts loading the first lines of the node \a value holds, if any: its header, its values
-//! and the start of its blob.
+//! prefetchNode() for the node \a value holds, if any.
 void prefetchLines(const Value &value, int lines)
 {
-    if (!value.isObject() && !value.isArray())
-        return;
-    const char *at = reinterpret_cast<const char *>(value.node);
-    asm volatile("" : : "r"(at)); // kept by GCC 12 (see EntityTable::prefetch())
-    for (int line = 0; line < lines; ++line)
-        __builtin_prefetch(at + line * 64);
+    if (value.isObject() || value.isArray())
+        prefetchNode(value.node, lines);
 }
 //! The same for the objects and lists \a value holds (an author, its address: small nodes).
 void prefetchChildren(const Value &value)
 {
     if (!value.isObject())
         return;
-    for (quint32 i = 0; i < value.node->count; ++i) {
+    for (quint32 i = 0; i < value.node->count; ++i)
         prefetchLines(value.node->at(i), 2);
-    }
 }
 } // namespace
 
@@ -113,7 +107,7 @@ void Normalizer::visitCollection(const Value &value, const Node *owner, const Sc
     // first. Smaller lists skip this: there, reading each pk twice costs more than it saves.
     // Finding an item's pk reads its parsed node and its author's, which in a list of 1M are
     // not in the caches either (perf: the read-ahead waited on them), so those are asked for
-    // in two steps before: the item's node three places ahead, its children two.
+    // in two steps before: the item's node 3 * Ahead items ahead, the nodes it holds 2 * Ahead.
     constexpr quint32 Ahead = 8;
     const bool prefetch = itemTable.indexBytes() >= s_readAheadFrom.load(std::memory_order_relaxed);
     const bool readingAhead = std::exchange(m_readAhead, m_readAhead || prefetch);
