@@ -24,7 +24,8 @@ public:
     struct Options
     {
         QString dataDir;
-        QString scaleDir; // --scale: todos-100k.json and todos-1m.json (gen-scale.mjs)
+        QString
+            scaleDir; // --scale: todos-100k.json and todos-1m.json (gen-scale.mjs), more sizes optional
         QStringList only; // substrings; empty = all
         bool quick = false;
     };

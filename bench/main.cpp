@@ -22,8 +22,9 @@ int main(int argc, char **argv)
         u"SUBSTRING"_s);
     const QCommandLineOption scale(
         u"scale"_s,
-        u"Directory of todos-100k.json and todos-1m.json (gen-scale.mjs): runs the s.* scenarios "
-        "at 100k and 1M too."_s,
+        u"Directory of todos-100k.json and todos-1m.json (gen-scale.mjs), and optionally "
+        "todos-200k, -500k, -2m, -4m.json (gen-scale-more.mjs): runs the s.* scenarios at those "
+        "sizes too."_s,
         u"DIR"_s);
     const QCommandLineOption quick(u"quick"_s, u"Fewer and shorter rounds (a smoke run)."_s);
     parser.addOptions({data, scale, only, quick});

@@ -1,7 +1,8 @@
 // The scale axis (issue 19, SCENARIOS.md "Scale"): the same operations at 1k, 10k, 100k and 1M
 // todos, for the growth table of docs/performance.md. 1k and 10k are the data folder's files;
 // 100k and 1M are read from `--scale DIR` (made by ../shared/bench-data/gen-scale.mjs, the same
-// rules and author pool; not kept in the repository) and skipped without it.
+// rules and author pool; not kept in the repository) and skipped without it; 200k, 500k, 2M and
+// 4M too when DIR holds them (bench/gen-scale-more.mjs: the growth curve past 1M).
 //  s.parse.N           CompactJson::parse() of the file
 //  s.normalize.N       setResponse() of the parsed list into an empty store (Collection)
 //  s.memory.store.N    heap the store retains after that ("bytes", "bytes_per_todo")
@@ -115,7 +116,7 @@ struct Size
 void storeAtScale(Bench::Runner &bench, const Size &size, const CompactJson &parsed)
 {
     const QString s = size.suffix;
-    const int runs = size.todos >= 1000000 ? 3 : size.todos >= 100000 ? 5 : 11;
+    const int runs = size.todos >= 100000 ? 5 : 11;
     const Meta meta {1, 1, 60001};
     timeRuns(bench, u"s.parse."_s + s, runs, {}, [&] { CompactJson::parse(size.bytes); });
 
@@ -234,10 +235,12 @@ DATACLIENT_BENCH_SCENARIOS(scaleScenarios)
     // Not part of a full run (minutes at 1M): only with --scale or --only s.something.
     if (bench.scaleDir().isEmpty() && !bench.askedFor(u"s."_s))
         return;
-    for (const char *suffix : {"1k", "10k", "100k", "1m"}) {
+    // 100k and 1m from gen-scale.mjs; the sizes between and past them (the growth curve in
+    // docs/performance.md) from bench/gen-scale-more.mjs, each only when its file is there.
+    for (const char *suffix : {"1k", "10k", "100k", "200k", "500k", "1m", "2m", "4m"}) {
         Size size;
         size.suffix = QString::fromLatin1(suffix);
-        const bool generated = size.suffix == u"100k"_s || size.suffix == u"1m"_s;
+        const bool generated = size.suffix != u"1k"_s && size.suffix != u"10k"_s;
         const QString file = u"todos-%1.json"_s.arg(size.suffix);
         if (generated) {
             if (bench.scaleDir().isEmpty() || !QFileInfo::exists(bench.scaleDir() + u'/' + file))
