@@ -18,6 +18,14 @@ namespace {
 // at 1M (8 MB) it saved a third.
 constexpr size_t RealReadAheadFrom = 2 * 1024 * 1024;
 std::atomic<size_t> s_readAheadFrom {RealReadAheadFrom}; // lowered by tests
+std::atomic<quint64> s_readAheadStarts {0}; // lists that started reading ahead part way
+
+// What one entity of a nested table (an author) adds to the bytes a list reads at random: each
+// repeat reads its index entry, its slot (40 bytes), its kept pointer and the record it is
+// compared with (about 200 bytes for an author with an address). A list of 100k todos with
+// 10k authors has an index under the threshold but 2.5 MB of those: read ahead, it took 29 ms
+// instead of 38–44 (docs/performance.md, issue 19).
+constexpr size_t NestedEntityBytes = 256;
 
 //! prefetchNode() for the node \a value holds, if any.
 void prefetchLines(const Value &value, int lines)
@@ -38,6 +46,44 @@ void prefetchChildren(const Value &value)
 void setReadAheadFromForTesting(size_t indexBytes)
 {
     s_readAheadFrom.store(indexBytes ? indexBytes : RealReadAheadFrom, std::memory_order_relaxed);
+}
+
+quint64 readAheadStartsForTesting()
+{
+    return s_readAheadStarts.load(std::memory_order_relaxed);
+}
+
+size_t Normalizer::randomReadBytes(const EntityTable &itemTable) const
+{
+    size_t bytes = itemTable.indexBytes();
+    for (const auto &table : m_batch.local.entities) {
+        if (table.get() != &itemTable)
+            bytes += table->slots.size() * NestedEntityBytes;
+    }
+    return bytes;
+}
+
+void Normalizer::startReadingAhead(const EntityTable &itemTable)
+{
+    s_readAheadStarts.fetch_add(1, std::memory_order_relaxed);
+    m_readAhead = true;
+    // The records staged so far are noted as if read ahead from the start, so that repeats of
+    // the authors met before now are asked for too (keptRecord() reads the same records).
+    for (quint32 table = 0; table < m_batch.staged.size(); ++table) {
+        if (table == itemTable.id || (table < m_kept.size() && !m_kept[table].empty()))
+            continue;
+        if (m_kept.size() <= table)
+            m_kept.resize(table + 1);
+        const std::vector<quint32> &staged = m_batch.staged[table];
+        std::vector<const Node *> &kept = m_kept[table];
+        kept.assign(staged.size(), nullptr);
+        for (size_t slot = 0; slot < staged.size(); ++slot) {
+            if (staged[slot] == 0)
+                continue;
+            const EntityWrite &write = m_batch.entities[staged[slot] - 1];
+            kept[slot] = write.invalidate ? nullptr : write.node.get();
+        }
+    }
 }
 
 void Normalizer::visitCollection(const Value &value, const Node *owner, const Schema &schema,
@@ -104,14 +150,23 @@ void Normalizer::visitCollection(const Value &value, const Node *owner, const Sc
     m_batch.entities.reserve(m_batch.entities.size() + array->count);
     // An index past the caches (a list of more than 131 072 entities): every new pk's probe
     // would wait for memory, so the entries of the item a few places ahead are asked for
-    // first. Smaller lists skip this: there, reading each pk twice costs more than it saves.
+    // first. Smaller lists skip this: there, reading each pk twice costs more than it saves,
+    // unless their nested entities (many distinct authors) take them past the caches: that is
+    // checked at items 1, 2, 4, ... 512 and then every 1024.
     // Finding an item's pk reads its parsed node and its author's, which in a list of 1M are
     // not in the caches either (perf: the read-ahead waited on them), so those are asked for
     // in two steps before: the item's node 3 * Ahead items ahead, the nodes it holds 2 * Ahead.
     constexpr quint32 Ahead = 8;
-    const bool prefetch = itemTable.indexBytes() >= s_readAheadFrom.load(std::memory_order_relaxed);
+    const size_t readAheadFrom = s_readAheadFrom.load(std::memory_order_relaxed);
+    bool prefetch = itemTable.indexBytes() >= readAheadFrom;
     const bool readingAhead = std::exchange(m_readAhead, m_readAhead || prefetch);
     for (quint32 i = 0; i < array->count; ++i) {
+        if (!prefetch && i != 0 && ((i & (i - 1)) == 0 || (i & 1023) == 0)
+            && randomReadBytes(itemTable) >= readAheadFrom) {
+            prefetch = true;
+            if (!m_readAhead)
+                startReadingAhead(itemTable);
+        }
         if (prefetch) {
             if (i + 3 * Ahead < array->count)
                 prefetchLines(array->at(i + 3 * Ahead), 3);

@@ -20,6 +20,8 @@ constexpr int MaxNormalizeDepth = 256;
 //! (Normalizer::visitCollection()); tests lower it to reach that path with short lists. 0: back
 //! to the real one.
 DATACLIENT_TEST_EXPORT void setReadAheadFromForTesting(size_t indexBytes);
+//! How many lists started reading ahead part way (their nested entities grew past the caches).
+DATACLIENT_TEST_EXPORT quint64 readAheadStartsForTesting();
 
 //! Starts loading the first \a lines cache lines of \a node (its header, values and the start
 //! of its blob), for the read-ahead of long lists.
@@ -111,6 +113,11 @@ private:
     //! Looks up the leaf entity \a value and starts loading the record a repeat of it is
     //! compared with; false when it cannot (no pk field, nothing kept for its table yet).
     bool prefetchKept(const Value &value, const Plan &p);
+    //! The bytes a list of \a itemTable reads at random so far: its pk index and what the
+    //! nested entities staged in the batch add (visitCollection() reads ahead from 2 MB).
+    size_t randomReadBytes(const EntityTable &itemTable) const;
+    //! Reads ahead from here on in a list that did not (m_readAhead, m_kept).
+    void startReadingAhead(const EntityTable &itemTable);
     //! Keeps m_kept right for (\a table, \a slot) where it has room for it.
     void noteKept(quint32 table, quint32 slot, const Node *record)
     {

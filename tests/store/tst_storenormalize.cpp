@@ -249,17 +249,26 @@ private Q_SLOTS:
     // compared with is then noted on the side. The same repeats must give what they give
     // without reading ahead: alike is a no-op, a difference merges, and a later repeat is
     // compared with the merged record.
+    //
+    // "part way": a list whose index is under the threshold starts reading ahead once its
+    // nested entities take it past (visitCollection(), checked at items 1, 2, 4, ...). Its
+    // 40 todos have a 512-byte index, each author counts 256 bytes: 1500 is crossed at item
+    // 4, after ann's first record was staged without reading ahead.
     void repeatedAuthorReadAheadAsWithout_data()
     {
-        QTest::addColumn<bool>("readAhead");
-        QTest::newRow("without") << false;
-        QTest::newRow("read ahead") << true;
+        QTest::addColumn<int>("readAheadFrom"); // bytes; 0: the real threshold
+        QTest::addColumn<int>("startsPartWay");
+        QTest::newRow("without") << 0 << 0;
+        QTest::newRow("read ahead") << 1 << 0;
+        QTest::newRow("part way") << 1500 << 1;
     }
     void repeatedAuthorReadAheadAsWithout()
     {
-        QFETCH(bool, readAhead);
-        detail::setReadAheadFromForTesting(readAhead ? 1 : 0);
+        QFETCH(int, readAheadFrom);
+        QFETCH(int, startsPartWay);
+        detail::setReadAheadFromForTesting(size_t(readAheadFrom));
         const auto restore = qScopeGuard([] { detail::setReadAheadFromForTesting(0); });
+        const quint64 startsBefore = detail::readAheadStartsForTesting();
         const int todos = 40;
         QJsonArray list;
         for (int i = 0; i < todos; ++i) {
@@ -289,6 +298,7 @@ private Q_SLOTS:
         const Record last
             = rowsOf(store.denormalize(u"l"_s, todoList(), {}).data).at(at4).value<Record>();
         QCOMPARE(last.value(u"author"_s).value<Record>().value(u"x"_s).toInt(), 1);
+        QCOMPARE(detail::readAheadStartsForTesting() - startsBefore, quint64(startsPartWay));
     }
 
     void noOpWriteReportsNothing()
