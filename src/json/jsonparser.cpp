@@ -9,6 +9,7 @@
 
 #include <QtCore/QThread>
 
+#include <algorithm>
 #include <exception>
 #include <optional>
 #include <vector>
@@ -141,6 +142,13 @@ private:
                 m_chunkError = chunk.error;
                 m_chunkErrorOffset = chunk.errorOffset;
                 throw ChunkFailed {};
+            }
+            if (i == m_nextChunk) {
+                // Room for the whole list at once, from this chunk's count (the chunks are cut
+                // alike): doubling through it made each larger copy a fresh mmap() of its own,
+                // page-faulted in again on every parse (docs/performance.md, eighth pass).
+                const qsizetype perChunk = std::max(chunk.items.size(), items.size() / (i + 1));
+                items.reserve(items.size() + perChunk * (split.count() - i) * 9 / 8, 0);
             }
             items.appendAll(chunk.items);
             if (chunk.toEnd) {
