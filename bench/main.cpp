@@ -1,10 +1,15 @@
 // dataclient-bench [--data DIR] [--scale DIR] [--only SUBSTRING[,SUBSTRING...]] [--quick]
+//                  [--keep-memory]
 // Prints one JSON object per line for each scenario of ../shared/bench-data/SCENARIOS.md.
 #include "benchmark.h"
 
 #include <QtCore/QCommandLineParser>
 #include <QtCore/QCoreApplication>
 #include <QtCore/QDir>
+
+#include <climits>
+
+#include <malloc.h>
 
 using namespace Qt::StringLiterals;
 
@@ -27,8 +32,17 @@ int main(int argc, char **argv)
         "sizes too."_s,
         u"DIR"_s);
     const QCommandLineOption quick(u"quick"_s, u"Fewer and shorter rounds (a smoke run)."_s);
-    parser.addOptions({data, scale, only, quick});
+    const QCommandLineOption keepMemory(
+        u"keep-memory"_s,
+        u"Keep freed memory in the allocator (glibc: no trim, no mmap), so that rounds that "
+        "free a large store and make another do not fault fresh pages in again: the library's "
+        "own time, without the kernel's."_s);
+    parser.addOptions({data, scale, only, quick, keepMemory});
     parser.process(app);
+    if (parser.isSet(keepMemory)) {
+        mallopt(M_MMAP_MAX, 0);
+        mallopt(M_TRIM_THRESHOLD, INT_MAX);
+    }
 
     Bench::Runner::Options options;
     options.dataDir = parser.value(data);
