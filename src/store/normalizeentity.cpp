@@ -138,8 +138,9 @@ bool Normalizer::prefetchKept(const Value &value, const Plan &p)
         return false;
     char16_t buffer[64];
     QString storage;
+    // A guess (no pk compared): a wrong one only asks for a record that is not needed.
     const qint64 slot
-        = table.find(pkView(value.node->at(p.pkIndex), value.node, buffer, 64, &storage));
+        = table.guess(pkView(value.node->at(p.pkIndex), value.node, buffer, 64, &storage));
     const std::vector<const Node *> &kept = m_kept[table.id];
     if (slot < 0 || size_t(slot) >= kept.size() || !kept[size_t(slot)])
         return true;

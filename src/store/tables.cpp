@@ -44,6 +44,26 @@ qint64 EntityTable::find(QStringView pk) const
     return m_index.empty() ? -1 : probe(pk).slot;
 }
 
+qint64 EntityTable::guess(QStringView pk) const
+{
+    if (m_index.empty())
+        return -1;
+    const size_t mask = m_index.size() - 1;
+    const size_t hash = CompactKey::hash(pk);
+    const quint32 tag = tagOf(hash);
+    for (size_t i = hash & mask;; i = (i + 1) & mask) {
+        const quint32 entry = m_index[i];
+        if (entry == 0)
+            return -1;
+        if ((entry & ~SlotMask) == tag) {
+            const EntitySlot *slot = &slots[(entry & SlotMask) - 1];
+            asm volatile("" : : "r"(slot)); // kept by GCC 12 (see prefetch())
+            __builtin_prefetch(slot);
+            return qint64(entry & SlotMask) - 1;
+        }
+    }
+}
+
 quint32 EntityTable::findOrAdd(QStringView pk)
 {
     if ((slots.size() + 1) * 2 > m_index.size())
