@@ -25,7 +25,8 @@ void setEntityCapacityForTesting(quint32 capacity)
                                   std::memory_order_relaxed);
 }
 
-inline EntityTable::Probe EntityTable::probe(QStringView pk) const
+// ComparePk false: the first entry with pk's hash bits, its pk not read (guess()).
+template<bool ComparePk> inline EntityTable::Probe EntityTable::probe(QStringView pk) const
 {
     const size_t mask = m_index.size() - 1;
     const size_t hash = CompactKey::hash(pk);
@@ -34,7 +35,8 @@ inline EntityTable::Probe EntityTable::probe(QStringView pk) const
         const quint32 entry = m_index[i];
         if (entry == 0)
             return {-1, i, tag};
-        if ((entry & ~SlotMask) == tag && slots[(entry & SlotMask) - 1].pk.equals(pk))
+        if ((entry & ~SlotMask) == tag
+            && (!ComparePk || slots[(entry & SlotMask) - 1].pk.equals(pk)))
             return {qint64(entry & SlotMask) - 1, i, tag};
     }
 }
@@ -46,22 +48,13 @@ qint64 EntityTable::find(QStringView pk) const
 
 qint64 EntityTable::guess(QStringView pk) const
 {
-    if (m_index.empty())
-        return -1;
-    const size_t mask = m_index.size() - 1;
-    const size_t hash = CompactKey::hash(pk);
-    const quint32 tag = tagOf(hash);
-    for (size_t i = hash & mask;; i = (i + 1) & mask) {
-        const quint32 entry = m_index[i];
-        if (entry == 0)
-            return -1;
-        if ((entry & ~SlotMask) == tag) {
-            const EntitySlot *slot = &slots[(entry & SlotMask) - 1];
-            asm volatile("" : : "r"(slot)); // kept by GCC 12 (see prefetch())
-            __builtin_prefetch(slot);
-            return qint64(entry & SlotMask) - 1;
-        }
+    const qint64 found = m_index.empty() ? -1 : probe<false>(pk).slot;
+    if (found >= 0) {
+        const EntitySlot *slot = &slots[size_t(found)];
+        asm volatile("" : : "r"(slot)); // kept by GCC 12 (see prefetch())
+        __builtin_prefetch(slot);
     }
+    return found;
 }
 
 quint32 EntityTable::findOrAdd(QStringView pk)

@@ -114,7 +114,7 @@ private:
         size_t position;
         quint32 tag;
     };
-    Probe probe(QStringView pk) const;
+    template<bool ComparePk = true> Probe probe(QStringView pk) const;
     void grow();
     friend void setEntityCapacityForTesting(quint32 capacity);
     static std::atomic<quint32> s_capacity; // lowered by tests; read by workers preparing writes
