@@ -24,8 +24,7 @@ public:
     struct Options
     {
         QString dataDir;
-        QString
-            scaleDir; // --scale: todos-100k.json and todos-1m.json (gen-scale.mjs), more sizes optional
+        QString scaleDir; // --scale: todos-100k.json, todos-1m.json and maybe more sizes
         QStringList only; // substrings; empty = all
         bool quick = false;
     };

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The scale axis between and beyond gen-scale.mjs's two sizes, for the growth curve of
-// docs/performance.md ("The scale axis: the curve past 1M").
+// docs/performance.md ("The scale axis past 1M", in the eighth pass of issue 19).
 //
 // Usage:  node bench/gen-scale-more.mjs [--authors N] <gen-scale.mjs> <output-dir> [SIZE...]
 //   SIZE: 100k, 200k, 500k, 1m, 2m, 4m (default: 200k 500k 2m 4m)
@@ -8,7 +8,7 @@
 //   same file names, so that `dataclient-bench --scale` times a series with the author count
 //   held (docs/performance.md: what the growth is made of).
 //
-// Runs the shared generator itself (../shared/bench-data/gen-scale.mjs), with two changes made
+// Runs the shared generator itself (../shared/bench-data/gen-scale.mjs), with these changes made
 // to a copy of its text, so that every file follows its rules (the same PRNG, author pool
 // function and todo shape; 1 % as many distinct authors as todos; todo ids 1..N):
 //   - its table of sizes gains 200k, 500k, 2m and 4m (seeds 200001, 500001, ...), and the

@@ -27,6 +27,13 @@ std::atomic<quint64> s_readAheadStarts {0}; // lists that started reading ahead 
 // instead of 38–44 (docs/performance.md, issue 19).
 constexpr size_t NestedEntityBytes = 256;
 
+//! Where a list under the threshold checks whether its nested entities took it past: items 1,
+//! 2, 4, ... 512, then every 1024 (a few cheap sums, early enough for a list of 100k).
+bool isReadAheadCheckpoint(quint32 item)
+{
+    return item != 0 && ((item & (item - 1)) == 0 || (item & 1023) == 0);
+}
+
 //! prefetchNode() for the node \a value holds, if any.
 void prefetchLines(const Value &value, int lines)
 {
@@ -74,15 +81,10 @@ void Normalizer::startReadingAhead(const EntityTable &itemTable)
             continue;
         if (m_kept.size() <= table)
             m_kept.resize(table + 1);
-        const std::vector<quint32> &staged = m_batch.staged[table];
         std::vector<const Node *> &kept = m_kept[table];
-        kept.assign(staged.size(), nullptr);
-        for (size_t slot = 0; slot < staged.size(); ++slot) {
-            if (staged[slot] == 0)
-                continue;
-            const EntityWrite &write = m_batch.entities[staged[slot] - 1];
-            kept[slot] = write.invalidate ? nullptr : write.node.get();
-        }
+        kept.resize(m_batch.staged[table].size());
+        for (quint32 slot = 0; slot < kept.size(); ++slot)
+            kept[slot] = stagedRecord(table, slot);
     }
 }
 
@@ -161,8 +163,7 @@ void Normalizer::visitCollection(const Value &value, const Node *owner, const Sc
     bool prefetch = itemTable.indexBytes() >= readAheadFrom;
     const bool readingAhead = std::exchange(m_readAhead, m_readAhead || prefetch);
     for (quint32 i = 0; i < array->count; ++i) {
-        if (!prefetch && i != 0 && ((i & (i - 1)) == 0 || (i & 1023) == 0)
-            && randomReadBytes(itemTable) >= readAheadFrom) {
+        if (!prefetch && isReadAheadCheckpoint(i) && randomReadBytes(itemTable) >= readAheadFrom) {
             prefetch = true;
             if (!m_readAhead)
                 startReadingAhead(itemTable);

@@ -310,6 +310,11 @@ const Node *Normalizer::keptRecord(quint32 table, quint32 slot) const
 {
     if (table < m_kept.size() && slot < m_kept[table].size() && m_kept[table][slot])
         return m_kept[table][slot];
+    return stagedRecord(table, slot);
+}
+
+const Node *Normalizer::stagedRecord(quint32 table, quint32 slot) const
+{
     const EntityWrite *write = stagedWrite(table, slot);
     return write && !write->invalidate ? write->node.get() : nullptr;
 }

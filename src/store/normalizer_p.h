@@ -131,6 +131,9 @@ private:
     //! The record staged for an entity kept as the server sent it (no nested schema), unless
     //! it was an invalidation: what a repeat of it (an author of many todos) is compared with.
     const Node *keptRecord(quint32 table, quint32 slot) const;
+    //! The record of the write staged for (\a table, \a slot), null for none or an
+    //! invalidation: what keptRecord() falls back to, and what startReadingAhead() notes.
+    const Node *stagedRecord(quint32 table, quint32 slot) const;
     [[noreturn]] void fail(const QString &entityKey, const Path &path, const QString &expected,
                            const QString &found) const;
     //! The slot of \a pk in \a table (created when new), or a failure when the table is full.
