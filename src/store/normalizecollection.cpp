@@ -81,10 +81,10 @@ void Normalizer::startReadingAhead(const EntityTable &itemTable)
             continue;
         if (m_kept.size() <= table)
             m_kept.resize(table + 1);
-        std::vector<const Node *> &kept = m_kept[table];
+        std::vector<Kept> &kept = m_kept[table];
         kept.resize(m_batch.staged[table].size());
         for (quint32 slot = 0; slot < kept.size(); ++slot)
-            kept[slot] = stagedRecord(table, slot);
+            kept[slot].record = stagedRecord(table, slot);
     }
 }
 

@@ -141,11 +141,12 @@ bool Normalizer::prefetchKept(const Value &value, const Plan &p)
     // A guess (no pk compared): a wrong one only asks for a record that is not needed.
     const qint64 slot
         = table.guess(pkView(value.node->at(p.pkIndex), value.node, buffer, 64, &storage));
-    const std::vector<const Node *> &kept = m_kept[table.id];
-    if (slot < 0 || size_t(slot) >= kept.size() || !kept[size_t(slot)])
+    const std::vector<Kept> &kept = m_kept[table.id];
+    if (slot < 0 || size_t(slot) >= kept.size())
         return true;
-    const Node *record = kept[size_t(slot)];
-    prefetchNode(record, 3); // an author of five fields fits in three cache lines
+    const Kept *entry = &kept[size_t(slot)];
+    asm volatile("" : : "r"(entry));
+    __builtin_prefetch(entry);
     return true;
 }
 
@@ -215,25 +216,42 @@ std::pair<quint32, quint32> Normalizer::entity(const Value &input, const Node *o
     if (p.nested.isEmpty()) {
         // Nothing to replace: keep the server's object as is. The same entity again in this
         // response with the same fields (an author shared by many todos) is a no-op.
+        NodeFingerprint fingerprint;
+        if (m_readAhead) {
+            // In a long list the authors' slots and records are out of the caches between two
+            // repeats of one (docs/performance.md, issue 19): recognise a repeat by its bytes.
+            fingerprint = nodeFingerprint(object);
+            const qint64 repeat = keptRepeat(table, pk, object, fingerprint);
+            if (repeat >= 0) {
+                if (record)
+                    *record = NodeRef::share(m_kept[table.id][size_t(repeat)].record);
+                return {table.id, quint32(repeat)};
+            }
+        }
         const quint32 slot = slotFor(table, pk, path);
         const Node *earlier = keptRecord(table.id, slot);
         if (earlier && nodesEqual(earlier, object)) {
             if (record)
                 *record = NodeRef::share(earlier);
+            if (m_readAhead) // what is equal to this object is equal to the record
+                noteFingerprint(table.id, slot, earlier, fingerprint);
             return {table.id, slot};
         }
         // Kept: copied out of the parse's arena (one author must not pin the whole answer).
         NodeRef shared = detached(object);
+        const Node *copy = shared.get();
         if (record)
             *record = shared;
         if (m_readAhead) {
             if (m_kept.size() <= table.id)
                 m_kept.resize(table.id + 1);
-            std::vector<const Node *> &kept = m_kept[table.id];
+            std::vector<Kept> &kept = m_kept[table.id];
             if (kept.size() <= slot)
-                kept.resize(std::max<size_t>(table.slots.capacity(), slot + 1), nullptr);
+                kept.resize(std::max<size_t>(table.slots.capacity(), slot + 1));
         }
         stage(table, slot, std::move(shared), schema, false);
+        if (m_readAhead) // a copy has the object's bytes (its child nodes copied alike)
+            noteFingerprint(table.id, slot, copy, fingerprint);
         return {table.id, slot};
     }
 
@@ -308,9 +326,25 @@ std::pair<quint32, quint32> Normalizer::entity(const Value &input, const Node *o
 
 const Node *Normalizer::keptRecord(quint32 table, quint32 slot) const
 {
-    if (table < m_kept.size() && slot < m_kept[table].size() && m_kept[table][slot])
-        return m_kept[table][slot];
+    if (table < m_kept.size() && slot < m_kept[table].size() && m_kept[table][slot].record)
+        return m_kept[table][slot].record;
     return stagedRecord(table, slot);
+}
+
+qint64 Normalizer::keptRepeat(const EntityTable &table, QStringView pk, const Node *object,
+                              const NodeFingerprint &fingerprint) const
+{
+    if (table.id >= m_kept.size())
+        return -1;
+    const std::vector<Kept> &kept = m_kept[table.id];
+    // The likely slot is enough: the fingerprint covers the object's bytes, pk included (or
+    // what a pk function reads), so another entity's record cannot match it.
+    const qint64 slot = table.guess(pk);
+    if (slot < 0 || size_t(slot) >= kept.size() || !kept[size_t(slot)].record
+        || kept[size_t(slot)].fingerprint != fingerprint)
+        return -1;
+    Q_ASSERT(table.find(pk) == slot && nodesEqual(kept[size_t(slot)].record, object));
+    return slot;
 }
 
 const Node *Normalizer::stagedRecord(quint32 table, quint32 slot) const

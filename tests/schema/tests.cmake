@@ -12,5 +12,8 @@ target_link_libraries(tst_compactutf8 PRIVATE DataClientJson)
 target_link_libraries(tst_compactjson PRIVATE DataClientJson)
 # The split test sets the JSON library's split threshold (jsonparser_p.h).
 target_link_libraries(tst_parsesplit PRIVATE DataClientJson)
+# The fingerprint test hashes the JSON library's private nodes (node_p.h).
+dataclient_add_qtest(tst_nodefingerprint SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_nodefingerprint.cpp
+  LIBS DataClient::Schema DataClientJson Qt6::Network)
 dataclient_add_qtest(tst_schemawalk SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_schemawalk.cpp
   LIBS DataClient::Schema Qt6::Network)

@@ -258,14 +258,21 @@ private Q_SLOTS:
     {
         QTest::addColumn<int>("readAheadFrom"); // bytes; 0: the real threshold
         QTest::addColumn<int>("startsPartWay");
-        QTest::newRow("without") << 0 << 0;
-        QTest::newRow("read ahead") << 1 << 0;
-        QTest::newRow("part way") << 1500 << 1;
+        // The third author: one with a field more (the merge is that author) or one less (the
+        // merge is neither: what was recognised of the earlier ones must be forgotten).
+        QTest::addColumn<bool>("thirdHasMore");
+        for (const bool more : {true, false}) {
+            const char *third = more ? "a field more" : "a field less";
+            QTest::addRow("without, %s", third) << 0 << 0 << more;
+            QTest::addRow("read ahead, %s", third) << 1 << 0 << more;
+            QTest::addRow("part way, %s", third) << 1500 << 1 << more;
+        }
     }
     void repeatedAuthorReadAheadAsWithout()
     {
         QFETCH(int, readAheadFrom);
         QFETCH(int, startsPartWay);
+        QFETCH(bool, thirdHasMore);
         detail::setReadAheadFromForTesting(size_t(readAheadFrom));
         const auto restore = qScopeGuard([] { detail::setReadAheadFromForTesting(0); });
         const quint64 startsBefore = detail::readAheadStartsForTesting();
@@ -282,11 +289,13 @@ private Q_SLOTS:
                 a.insert(u"x"_s, 1);
             return a;
         };
-        // ann, ann again (a no-op), bob with a new field (merged), ann (merged over that)
+        // ann, ann again (a no-op), bob (merged), ann (merged over that): x is in bob alone,
+        // or in every ann but not in bob
         const int at1 = 0, at2 = todos / 4, at3 = todos / 2, at4 = todos - 1;
+        const QJsonObject ann = author(u"ann"_s, !thirdHasMore);
         for (const auto &[row, value] :
-             {std::pair {at1, author(u"ann"_s, false)}, std::pair {at2, author(u"ann"_s, false)},
-              std::pair {at3, author(u"bob"_s, true)}, std::pair {at4, author(u"ann"_s, false)}}) {
+             {std::pair {at1, ann}, std::pair {at2, ann},
+              std::pair {at3, author(u"bob"_s, thirdHasMore)}, std::pair {at4, ann}}) {
             QJsonObject todo = list.at(row).toObject();
             todo.insert(u"author"_s, value);
             list.replace(row, todo);
