@@ -1,5 +1,6 @@
-// Normalizing one entity: its read plan per shape, its pk, deduplication within the write and
-// staging its record in the write batch (the rest of the walk: normalizer.cpp).
+// Normalizing one entity: its pk, deduplication within the write (a repeat recognised by its
+// fingerprint while reading ahead) and staging its record in the write batch (the rest of the
+// walk and the read plans: normalizer.cpp).
 #include "normalizer_p.h"
 
 #include <DataClient/private/deserializer_p.h>
@@ -10,56 +11,6 @@
 using namespace Qt::StringLiterals;
 
 namespace DataClient::detail {
-
-const Normalizer::Plan &Normalizer::planOfOthers(const EntitySchema &schema, const Shape *shape)
-{
-    const EntitySchemaPrivate *s = EntitySchemaPrivate::get(schema);
-    for (int i = 2; i < 4 && m_recentPlans[i]; ++i) {
-        Plan *recent = m_recentPlans[i];
-        if (recent->schema == s && recent->shape == shape) {
-            std::swap(m_recentPlans[i], m_recentPlans[i - 1]);
-            return *recent;
-        }
-    }
-    const QPair<const void *, const void *> key(s, shape);
-    Plan *found = nullptr;
-    if (m_planStore.size() <= 8) { // a few plans: no hash table to build
-        for (const auto &known : m_planStore) {
-            if (known->schema == s && known->shape == shape)
-                found = known.get();
-        }
-    } else {
-        found = m_plans.value(key);
-    }
-    if (!found) {
-        m_planStore.push_back(std::make_unique<Plan>());
-        found = m_planStore.back().get();
-        found->schema = s;
-        found->shape = shape;
-        found->table = &m_batch.local.entityTable(s->key);
-        if (!s->pkFunction)
-            found->pkIndex = shape->indexOf(QStringView(s->pkField));
-        for (const auto &nested : s->nested) {
-            const int index = shape->indexOf(QStringView(nested.field));
-            if (index >= 0)
-                found->nested.append({index, nested.resolve()});
-        }
-        for (const auto &[name, deserializer] : s->deserializers) {
-            const int index = shape->indexOf(QStringView(name));
-            if (index >= 0)
-                found->deserializers.append({index, deserializer});
-        }
-        if (m_planStore.size() == 9) {
-            for (const auto &known : m_planStore)
-                m_plans.insert({known->schema, known->shape}, known.get());
-        } else if (m_planStore.size() > 9) {
-            m_plans.insert(key, found);
-        }
-    }
-    std::move_backward(m_recentPlans, m_recentPlans + 3, m_recentPlans + 4);
-    m_recentPlans[0] = found;
-    return *found;
-}
 
 namespace {
 // The pk of a JSON value as text, without allocating for numbers and short strings. Inline:
@@ -150,6 +101,53 @@ bool Normalizer::prefetchKept(const Value &value, const Plan &p)
     return true;
 }
 
+// Inline: a call for each author cost 30 instructions each (callgrind, todos-10k).
+template<bool ReadingAhead>
+[[gnu::always_inline]] inline std::pair<quint32, quint32>
+Normalizer::keepLeaf(EntityTable &table, QStringView pk, const Node *object,
+                     const EntitySchema &schema, const Path &path, NodeRef *record)
+{
+    // The same entity again in this response with the same fields (an author shared by many
+    // todos) is a no-op.
+    NodeFingerprint fingerprint;
+    if constexpr (ReadingAhead) {
+        // In a long list the authors' slots and records are out of the caches between two
+        // repeats of one (docs/performance.md, issue 19): a repeat is recognised by its bytes.
+        fingerprint = nodeFingerprint(object);
+        const qint64 repeat = keptRepeat(table, pk, object, fingerprint);
+        if (repeat >= 0) {
+            if (record)
+                *record = NodeRef::share(m_kept[table.id][size_t(repeat)].record);
+            return {table.id, quint32(repeat)};
+        }
+    }
+    const quint32 slot = slotFor(table, pk, path);
+    const Node *earlier = keptRecord(table.id, slot);
+    if (earlier && nodesEqual(earlier, object)) {
+        if (record)
+            *record = NodeRef::share(earlier);
+        if constexpr (ReadingAhead) // what is equal to this object is equal to the record
+            noteFingerprint(table.id, slot, earlier, fingerprint);
+        return {table.id, slot};
+    }
+    // Kept: copied out of the parse's arena (one author must not pin the whole answer).
+    NodeRef shared = detached(object);
+    const Node *copy = shared.get();
+    if (record)
+        *record = shared;
+    if constexpr (ReadingAhead) {
+        if (m_kept.size() <= table.id)
+            m_kept.resize(table.id + 1);
+        std::vector<Kept> &kept = m_kept[table.id];
+        if (kept.size() <= slot)
+            kept.resize(std::max<size_t>(table.slots.capacity(), slot + 1));
+    }
+    stage(table, slot, std::move(shared), schema, false);
+    if constexpr (ReadingAhead) // a copy has the object's bytes (its child nodes copied alike)
+        noteFingerprint(table.id, slot, copy, fingerprint);
+    return {table.id, slot};
+}
+
 std::pair<quint32, quint32> Normalizer::entity(const Value &input, const Node *owner,
                                                const EntitySchema &schema, const Path &path,
                                                const Parent &parent, int depth, NodeRef *record)
@@ -214,45 +212,9 @@ std::pair<quint32, quint32> Normalizer::entity(const Value &input, const Node *o
 
     EntityTable &table = *p.table;
     if (p.nested.isEmpty()) {
-        // Nothing to replace: keep the server's object as is. The same entity again in this
-        // response with the same fields (an author shared by many todos) is a no-op.
-        NodeFingerprint fingerprint;
-        if (m_readAhead) {
-            // In a long list the authors' slots and records are out of the caches between two
-            // repeats of one (docs/performance.md, issue 19): recognise a repeat by its bytes.
-            fingerprint = nodeFingerprint(object);
-            const qint64 repeat = keptRepeat(table, pk, object, fingerprint);
-            if (repeat >= 0) {
-                if (record)
-                    *record = NodeRef::share(m_kept[table.id][size_t(repeat)].record);
-                return {table.id, quint32(repeat)};
-            }
-        }
-        const quint32 slot = slotFor(table, pk, path);
-        const Node *earlier = keptRecord(table.id, slot);
-        if (earlier && nodesEqual(earlier, object)) {
-            if (record)
-                *record = NodeRef::share(earlier);
-            if (m_readAhead) // what is equal to this object is equal to the record
-                noteFingerprint(table.id, slot, earlier, fingerprint);
-            return {table.id, slot};
-        }
-        // Kept: copied out of the parse's arena (one author must not pin the whole answer).
-        NodeRef shared = detached(object);
-        const Node *copy = shared.get();
-        if (record)
-            *record = shared;
-        if (m_readAhead) {
-            if (m_kept.size() <= table.id)
-                m_kept.resize(table.id + 1);
-            std::vector<Kept> &kept = m_kept[table.id];
-            if (kept.size() <= slot)
-                kept.resize(std::max<size_t>(table.slots.capacity(), slot + 1));
-        }
-        stage(table, slot, std::move(shared), schema, false);
-        if (m_readAhead) // a copy has the object's bytes (its child nodes copied alike)
-            noteFingerprint(table.id, slot, copy, fingerprint);
-        return {table.id, slot};
+        // Nothing to replace: keep the server's object as is.
+        return m_readAhead ? keepLeaf<true>(table, pk, object, schema, path, record)
+                           : keepLeaf<false>(table, pk, object, schema, path, record);
     }
 
     // The record keeps references in place of the nested values: copy the object in one piece

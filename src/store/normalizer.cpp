@@ -1,5 +1,6 @@
 // Normalizing: the walk over an answer with its schema (values, arrays, objects, entities) into
-// a write batch; one entity in normalizeentity.cpp, collections in normalizecollection.cpp.
+// a write batch, and the read plans of entity shapes; one entity in normalizeentity.cpp,
+// collections in normalizecollection.cpp.
 #include "normalizer_p.h"
 
 #include <DataClient/private/entityschema_p.h>
@@ -186,6 +187,56 @@ void Normalizer::visitObject(const Value &value, const Node *owner, const Schema
         visit(object->at(i), object, field.value(), at, parent, depth + 1, builder);
     }
     out.appendNode(builder.finishObject(object->shape));
+}
+
+const Normalizer::Plan &Normalizer::planOfOthers(const EntitySchema &schema, const Shape *shape)
+{
+    const EntitySchemaPrivate *s = EntitySchemaPrivate::get(schema);
+    for (int i = 2; i < 4 && m_recentPlans[i]; ++i) {
+        Plan *recent = m_recentPlans[i];
+        if (recent->schema == s && recent->shape == shape) {
+            std::swap(m_recentPlans[i], m_recentPlans[i - 1]);
+            return *recent;
+        }
+    }
+    const QPair<const void *, const void *> key(s, shape);
+    Plan *found = nullptr;
+    if (m_planStore.size() <= 8) { // a few plans: no hash table to build
+        for (const auto &known : m_planStore) {
+            if (known->schema == s && known->shape == shape)
+                found = known.get();
+        }
+    } else {
+        found = m_plans.value(key);
+    }
+    if (!found) {
+        m_planStore.push_back(std::make_unique<Plan>());
+        found = m_planStore.back().get();
+        found->schema = s;
+        found->shape = shape;
+        found->table = &m_batch.local.entityTable(s->key);
+        if (!s->pkFunction)
+            found->pkIndex = shape->indexOf(QStringView(s->pkField));
+        for (const auto &nested : s->nested) {
+            const int index = shape->indexOf(QStringView(nested.field));
+            if (index >= 0)
+                found->nested.append({index, nested.resolve()});
+        }
+        for (const auto &[name, deserializer] : s->deserializers) {
+            const int index = shape->indexOf(QStringView(name));
+            if (index >= 0)
+                found->deserializers.append({index, deserializer});
+        }
+        if (m_planStore.size() == 9) {
+            for (const auto &known : m_planStore)
+                m_plans.insert({known->schema, known->shape}, known.get());
+        } else if (m_planStore.size() > 9) {
+            m_plans.insert(key, found);
+        }
+    }
+    std::move_backward(m_recentPlans, m_recentPlans + 3, m_recentPlans + 4);
+    m_recentPlans[0] = found;
+    return *found;
 }
 
 } // namespace DataClient::detail

@@ -107,6 +107,13 @@ private:
     std::pair<quint32, quint32> entity(const Value &value, const Node *owner,
                                        const EntitySchema &schema, const Path &path,
                                        const Parent &parent, int depth, NodeRef *record = nullptr);
+    //! Stages the leaf entity \a object (no nested schema: kept as the server sent it) as
+    //! \a pk of \a table, unless it repeats what is staged there; returns its table and slot.
+    //! \a ReadingAhead: a repeat is recognised by its fingerprint first (m_kept).
+    template<bool ReadingAhead>
+    std::pair<quint32, quint32> keepLeaf(EntityTable &table, QStringView pk, const Node *object,
+                                         const EntitySchema &schema, const Path &path,
+                                         NodeRef *record);
     //! Starts loading the index entries finding the slots of the entity \a value and of the
     //! entities nested in it will read first.
     void prefetchSlot(const Value &value, const EntitySchema &schema, const EntityTable &table);
