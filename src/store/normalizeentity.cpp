@@ -71,34 +71,16 @@ void Normalizer::prefetchSlot(const Value &value, const EntitySchema &schema,
         if (nestedSchema.kind() == Schema::Kind::Entity && field.isObject()) {
             const EntitySchema &nested = SchemaPrivate::get(nestedSchema)->entity;
             const Plan &nestedPlan = plan(nested, field.node->shape);
-            // A leaf entity (an author) is looked up at once, which reads its index entry too:
-            // its pk made and hashed once, its plan found once (callgrind: the read-ahead was a
-            // third of the instructions of s.normalize.1m).
-            if (!nestedPlan.nested.isEmpty() || !prefetchKept(field, nestedPlan))
-                prefetchSlot(field, nested, *nestedPlan.table);
+            // A leaf entity (an author) kept while reading ahead: a repeat is recognised by
+            // its fingerprint, from 24 bytes per author that stay in the caches, so nothing is
+            // asked for. Looking it up and asking for its record here cost the 1M list 8 % more
+            // than it saved once the fingerprints came; asking for the nodes it holds (which
+            // the fingerprint reads) made no difference (docs/performance.md, issue 19).
+            if (nestedPlan.nested.isEmpty() && nestedPlan.table->id < m_kept.size())
+                continue;
+            prefetchSlot(field, nested, *nestedPlan.table);
         }
     }
-}
-
-bool Normalizer::prefetchKept(const Value &value, const Plan &p)
-{
-    // A repeat of a kept entity (an author of many todos) is compared with its first record:
-    // in a list of 1M todos one of 10k records scattered over as many pages.
-    const EntityTable &table = *p.table;
-    if (p.pkIndex < 0 || m_kept.size() <= table.id)
-        return false;
-    char16_t buffer[64];
-    QString storage;
-    // A guess (no pk compared): a wrong one only asks for a record that is not needed.
-    const qint64 slot
-        = table.guess(pkView(value.node->at(p.pkIndex), value.node, buffer, 64, &storage));
-    const std::vector<Kept> &kept = m_kept[table.id];
-    if (slot < 0 || size_t(slot) >= kept.size())
-        return true;
-    const Kept *entry = &kept[size_t(slot)];
-    asm volatile("" : : "r"(entry));
-    __builtin_prefetch(entry);
-    return true;
 }
 
 // Inline: a call for each author cost 30 instructions each (callgrind, todos-10k).

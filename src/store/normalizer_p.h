@@ -117,9 +117,6 @@ private:
     //! Starts loading the index entries finding the slots of the entity \a value and of the
     //! entities nested in it will read first.
     void prefetchSlot(const Value &value, const EntitySchema &schema, const EntityTable &table);
-    //! Looks up the leaf entity \a value and starts loading the record a repeat of it is
-    //! compared with; false when it cannot (no pk field, nothing kept for its table yet).
-    bool prefetchKept(const Value &value, const Plan &p);
     //! The bytes a list of \a itemTable reads at random so far: its pk index and what the
     //! nested entities staged in the batch add (visitCollection() reads ahead from 2 MB).
     size_t randomReadBytes(const EntityTable &itemTable) const;
