@@ -122,8 +122,8 @@ private:
     size_t randomReadBytes(const EntityTable &itemTable) const;
     //! Reads ahead from here on in a list that did not (m_readAhead, m_kept).
     void startReadingAhead(const EntityTable &itemTable);
-    //! Keeps m_kept right for (\a table, \a slot) where it has room for it (its fingerprint
-    //! unknown until a repeat of it is compared with it: noteFingerprint()).
+    //! Keeps m_kept right for (\a table, \a slot) where it has room for it. The fingerprint is
+    //! forgotten: a merged record is no copy of what was hashed (noteFingerprint()).
     void noteKept(quint32 table, quint32 slot, const Node *record)
     {
         if (table < m_kept.size() && slot < m_kept[table].size())
@@ -174,8 +174,9 @@ private:
     //! Reading ahead in a long list (visitCollection()): the records of kept entities are
     //! noted in m_kept, with their fingerprints once known, so that a repeat is recognised there.
     bool m_readAhead = false;
-    //! What is kept for one entity staged while reading ahead: its keptRecord() and, once a
-    //! repeat was compared with it, the fingerprint of the object it was copied from.
+    //! What is kept for one entity staged while reading ahead: its keptRecord() and, once noted
+    //! (when it is staged, or a repeat was found equal to it), the fingerprint of an object
+    //! equal to it.
     struct Kept
     {
         const Node *record = nullptr;

@@ -366,8 +366,8 @@ DATACLIENT_JSON_EXPORT bool valuesEqual(const Value &a, const Node *aOwner, cons
                                         const Node *bOwner);
 DATACLIENT_JSON_EXPORT bool nodesEqual(const Node *a, const Node *b);
 
-//! 128 bits hashed from a node's bytes (header, values, blob, child nodes by their own
-//! fingerprint). Equal fingerprints mean, but for a chance of about one in 2^127 per pair
+//! 128 bits hashed from a node's bytes (header, values, blob; a child node's bytes in place of
+//! its address). Equal fingerprints mean, but for a chance of about one in 2^127 per pair
 //! compared, nodes laid out alike byte for byte, so nodesEqual(); nodes that are equal but laid
 //! out otherwise (fields in another order, 0 and -0) may differ. For recognising a repeat of an
 //! object (an author of many todos) by 16 bytes kept aside, without reading the first one.
