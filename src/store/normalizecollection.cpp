@@ -20,9 +20,9 @@ constexpr size_t RealReadAheadFrom = 2 * 1024 * 1024;
 std::atomic<size_t> s_readAheadFrom {RealReadAheadFrom}; // lowered by tests
 std::atomic<quint64> s_readAheadStarts {0}; // lists that started reading ahead part way
 
-// What one entity of a nested table (an author) adds to the bytes a list reads at random: each
-// repeat reads its index entry, its slot (40 bytes), its kept pointer and the record it is
-// compared with (about 200 bytes for an author with an address). A list of 100k todos with
+// What one entity of a nested table (an author) adds to the bytes a list reads at random before
+// it reads ahead: each repeat reads its index entry, its slot (40 bytes), its staged write and
+// the record it is compared with (about 200 bytes for an author with an address). A list of 100k todos with
 // 10k authors has an index under the threshold but 2.5 MB of those: read ahead, it took 29 ms
 // instead of 38–44 (docs/performance.md, issue 19).
 constexpr size_t NestedEntityBytes = 256;
@@ -75,7 +75,8 @@ void Normalizer::startReadingAhead(const EntityTable &itemTable)
     s_readAheadStarts.fetch_add(1, std::memory_order_relaxed);
     m_readAhead = true;
     // The records staged so far are noted as if read ahead from the start, so that repeats of
-    // the authors met before now are asked for too (keptRecord() reads the same records).
+    // the authors met before now are recognised by fingerprint too (keptRecord() reads the same
+    // records).
     for (quint32 table = 0; table < m_batch.staged.size(); ++table) {
         if (table == itemTable.id || (table < m_kept.size() && !m_kept[table].empty()))
             continue;

@@ -115,7 +115,8 @@ private:
                                          const EntitySchema &schema, const Path &path,
                                          NodeRef *record);
     //! Starts loading the index entries finding the slots of the entity \a value and of the
-    //! entities nested in it will read first.
+    //! entities nested in it will read first (not for a leaf entity kept while reading ahead:
+    //! keepLeaf() recognises its repeats by fingerprint).
     void prefetchSlot(const Value &value, const EntitySchema &schema, const EntityTable &table);
     //! The bytes a list of \a itemTable reads at random so far: its pk index and what the
     //! nested entities staged in the batch add (visitCollection() reads ahead from 2 MB).

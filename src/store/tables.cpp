@@ -48,13 +48,7 @@ qint64 EntityTable::find(QStringView pk) const
 
 qint64 EntityTable::guess(QStringView pk) const
 {
-    const qint64 found = m_index.empty() ? -1 : probe<false>(pk).slot;
-    if (found >= 0) {
-        const EntitySlot *slot = &slots[size_t(found)];
-        asm volatile("" : : "r"(slot)); // kept by GCC 12 (see prefetch())
-        __builtin_prefetch(slot);
-    }
-    return found;
+    return m_index.empty() ? -1 : probe<false>(pk).slot;
 }
 
 quint32 EntityTable::findOrAdd(QStringView pk)

@@ -56,9 +56,10 @@ public:
 
     //! The slot of \a pk, or -1.
     qint64 find(QStringView pk) const;
-    //! For reading ahead only: the slot of the first index entry whose hash bits are \a pk's,
-    //! or -1. Its pk is not compared (that read waited on memory: 58 % of find() in a list of
-    //! 1M, perf) but asked for, so about one guess in 64 is another entity's slot.
+    //! The slot of the first index entry whose hash bits are \a pk's, or -1, without reading
+    //! the slot (that read waited on memory: 58 % of find() in a list of 1M, perf): about one
+    //! guess in 64 is another entity's slot. For a caller that checks the slot by other means
+    //! (Normalizer::keptRepeat(): a fingerprint that covers the pk).
     qint64 guess(QStringView pk) const;
     //! The slot of \a pk, created empty when new. Writes check hasRoomFor() first: a table
     //! past capacity() stops the program.

@@ -1,6 +1,6 @@
-// EntityTable: the pk index. find() is exact; guess(), what the read-ahead of a long list uses
-// instead (it does not wait for the slot's pk), names the same slot for nearly every pk and
-// never a slot the table does not have.
+// EntityTable: the pk index. find() is exact; guess(), what a long list's repeated authors are
+// looked up with (it does not wait for the slot's pk; a fingerprint checks the slot), names the
+// same slot for nearly every pk and never a slot the table does not have.
 #include "tables_p.h"
 
 #include <QTest>
