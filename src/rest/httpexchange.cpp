@@ -24,19 +24,6 @@ bool sameOrigin(const QUrl &a, const QUrl &b)
         && a.host().compare(b.host(), Qt::CaseInsensitive) == 0 && port(a) == port(b);
 }
 
-// Qt reports an HTTP status outside 2xx as an error too (201-299 for 4xx, 401-499 for 5xx, 302
-// for 400): that is still a whole answer. Every other error is a failure of the exchange
-// itself, also when it comes after the status line (a connection closed mid-body).
-bool isTransportError(QNetworkReply::NetworkError error)
-{
-    if (error == QNetworkReply::NoError || error == QNetworkReply::ProtocolInvalidOperationError)
-        return false;
-    return !(error >= QNetworkReply::ContentAccessDenied
-             && error <= QNetworkReply::UnknownContentError)
-        && !(error >= QNetworkReply::InternalServerError
-             && error <= QNetworkReply::UnknownServerError);
-}
-
 bool isRedirect(int status)
 {
     return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
@@ -47,7 +34,7 @@ QString request(const QByteArray &method, const QUrl &url)
     return QString::fromLatin1(method) + u' ' + url.toString(QUrl::FullyEncoded);
 }
 
-Response readReply(QNetworkReply *reply, const QByteArray &method)
+Response readReply(QNetworkReply *reply, const QByteArray &method, QByteArray body)
 {
     Response response;
     response.method = method;
@@ -58,8 +45,7 @@ Response readReply(QNetworkReply *reply, const QByteArray &method)
     const auto pairs = reply->rawHeaderPairs();
     for (const auto &pair : pairs)
         response.headers.append(pair);
-    if (reply->isOpen())
-        response.body = reply->readAll();
+    response.body = std::move(body);
     response.networkError = reply->error();
     if (response.networkError != QNetworkReply::NoError)
         response.errorString = reply->errorString();
@@ -92,6 +78,25 @@ NetworkError noAnswer(NetworkError::Kind kind, const Response &seen, const QStri
         .withStatus(0, seen.errorString)
         .withRequest(seen.method, seen.url)
         .withNetworkError(seen.networkError, seen.errorString);
+}
+
+NetworkError tooLarge(const Response &seen, qint64 limit, qint64 bodyRead)
+{
+    const QString why = bodyRead > 0
+        ? QStringLiteral("more than that arrived (%1 bytes of the body, decoded), and the rest "
+                         "was not read")
+              .arg(bodyRead)
+        : QStringLiteral("its Content-Length announces %1 bytes; it was not read")
+              .arg(QString::fromLatin1(seen.header("content-length").trimmed()));
+    return NetworkError(NetworkError::Kind::TooLarge, seen.status,
+                        QStringLiteral("%1: the answer is larger than maxResponseBytes (%2 bytes): "
+                                       "%3 (raise the endpoint's maxResponseBytes if it is "
+                                       "expected)")
+                            .arg(request(seen.method, seen.url))
+                            .arg(limit)
+                            .arg(why))
+        .withStatus(seen.status, seen.statusText)
+        .withRequest(seen.method, seen.url);
 }
 
 } // namespace
@@ -157,19 +162,29 @@ void HttpExchange::send(const QUrl &url)
     else
         reply = m_network->sendCustomRequest(request, method, m_init.body.value_or(QByteArray()));
     m_reply = reply;
+    m_body = ReplyBody(m_init.maxResponseBytes);
+    connect(reply, &QNetworkReply::readyRead, this, &HttpExchange::onReadyRead);
     connect(reply, &QNetworkReply::finished, this, &HttpExchange::onFinished);
     if (m_init.maxResponseBytes <= 0)
         return;
-    // The size limit: refused as soon as the head announces too much, or the body grows past it.
+    // The size limit: refused as soon as the head announces too much, or the body grows past
+    // it (onReadyRead). Not from downloadProgress: Qt throttles it to one every 100 ms, and
+    // counts the compressed bytes.
+    ReplyBody::limitBuffer(reply);
     connect(reply, &QNetworkReply::metaDataChanged, this, [this, reply] {
         const qint64 announced = reply->header(QNetworkRequest::ContentLengthHeader).toLongLong();
         if (announced > m_init.maxResponseBytes)
             stop(Stop::TooLarge);
     });
-    connect(reply, &QNetworkReply::downloadProgress, this, [this](qint64 received) {
-        if (received > m_init.maxResponseBytes)
-            stop(Stop::TooLarge);
-    });
+}
+
+void HttpExchange::onReadyRead()
+{
+    if (!m_reply || sender() != m_reply)
+        return;
+    m_body.readFrom(m_reply);
+    if (m_body.isOverLimit())
+        stop(Stop::TooLarge);
 }
 
 void HttpExchange::abort()
@@ -193,7 +208,14 @@ void HttpExchange::onFinished()
         return;
     reply->deleteLater();
     m_reply = nullptr;
-    const Response answer = readReply(reply, m_init.method);
+    // The end of the body may come with finished() alone; it counts against the limit too.
+    if (m_stop == Stop::None) {
+        m_body.readFrom(reply);
+        if (m_body.isOverLimit())
+            m_stop = Stop::TooLarge;
+    }
+    const qint64 bodyRead = m_body.size();
+    const Response answer = readReply(reply, m_init.method, m_body.take());
     qCDebug(lcRest) << answer.method << answer.url << "->" << answer.status << answer.networkError;
     switch (m_stop) {
     case Stop::None:
@@ -208,16 +230,22 @@ void HttpExchange::onFinished()
             NetworkError::Kind::Timeout, answer,
             QStringLiteral("no whole answer within the timeout of %1 ms").arg(m_init.timeout)));
     case Stop::TooLarge:
-        return fail(NetworkError(NetworkError::Kind::TooLarge, answer.status,
-                                 QStringLiteral("%1: the answer is larger than maxResponseBytes "
-                                                "(%2 bytes); it was not read (raise the "
-                                                "endpoint's maxResponseBytes if it is expected)")
-                                     .arg(request(answer.method, answer.url))
-                                     .arg(m_init.maxResponseBytes))
-                        .withStatus(answer.status, answer.statusText)
-                        .withRequest(answer.method, answer.url));
+        return fail(tooLarge(answer, m_init.maxResponseBytes, bodyRead));
     }
-    if (answer.status == 0 || isTransportError(answer.networkError)) {
+    const ReplyState state = replyState(answer.networkError, answer.status);
+    if (state == ReplyState::Unreadable) {
+        return fail(NetworkError(NetworkError::Kind::InvalidResponse, 400,
+                                 QStringLiteral("%1: the answer (status %2) could not be read: "
+                                                "%3; nothing is stored (is the body's "
+                                                "Content-Encoding what the server claims?)")
+                                     .arg(request(answer.method, answer.url))
+                                     .arg(answer.status)
+                                     .arg(answer.errorString))
+                        .withStatus(400, answer.statusText)
+                        .withRequest(answer.method, answer.url)
+                        .withNetworkError(answer.networkError, answer.errorString));
+    }
+    if (answer.status == 0 || state == ReplyState::Broken) {
         QString what = answer.errorString;
         if (answer.status > 0)
             what += QStringLiteral(" after %1 bytes of the body").arg(answer.body.size());

@@ -4,8 +4,11 @@
 //
 // What it guarantees:
 // - An answer is a Response only when it arrived whole: a transport error after the status line
-//   (connection closed or reset mid-body), a body shorter than its Content-Length, the
-//   deadline or the size limit fail the future with a NetworkError; nothing partial is handed on.
+//   (connection closed or reset mid-body), a body shorter than its Content-Length, a body Qt
+//   could not decode, the deadline or the size limit fail the future with a NetworkError;
+//   nothing partial is handed on.
+// - The size limit counts the decoded body as it is read, whatever its framing or encoding:
+//   the reply is aborted as soon as more arrived, so memory never grows past the limit.
 // - `timeout` is a deadline for the whole exchange (head, body and every redirect), not an
 //   inactivity timeout: a server trickling one byte a second cannot hold a request for ever.
 // - Redirects are followed by this class, not by Qt: within the first request's origin only,
@@ -13,6 +16,8 @@
 //   to http, at most MaxRedirects. Cookies and the credentials mode are decided per hop.
 // - It joins the thread's current AbortGroup, so its owner can abort it synchronously.
 #pragma once
+
+#include "replybody_p.h"
 
 #include <DataClient/requestinit.h>
 #include <DataClient/response.h>
@@ -61,6 +66,7 @@ private:
     HttpExchange(QNetworkAccessManager *network, const RequestInit &init, const QUrl &apiOrigin);
     void send(const QUrl &url);
     QNetworkRequest requestFor(const QUrl &url) const;
+    void onReadyRead();
     void onFinished();
     //! Checks a redirect; returns the error that refuses it, or a null error and follows it.
     NetworkError follow(const Response &answer);
@@ -74,6 +80,7 @@ private:
     QUrl m_firstUrl;
     QStringList m_hops; //!< every URL asked, for messages
     QPointer<QNetworkReply> m_reply;
+    ReplyBody m_body; //!< what m_reply's body has given so far
     QTimer m_deadline;
     Stop m_stop = Stop::None;
     QPromise<Response> m_promise;

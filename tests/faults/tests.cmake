@@ -23,3 +23,10 @@ dataclient_add_qtest(tst_security
 target_compile_definitions(tst_security PRIVATE
   DATACLIENT_FAULTS_DATA="${CMAKE_CURRENT_LIST_DIR}/data"
   DATACLIENT_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+
+# Answers whose size or content the head does not tell (chunked, close-delimited, gzip, deflate,
+# undecodable), served raw at full speed.
+dataclient_add_qtest(tst_faults_encodings
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_faults_encodings.cpp ${DATACLIENT_TEST_SUPPORT}/rawhttpserver.h
+    ${DATACLIENT_TEST_SUPPORT}/controllerfixture.h
+  LIBS DataClient::Controller DataClient::Testing Qt6::Network)
