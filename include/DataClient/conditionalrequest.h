@@ -46,8 +46,8 @@ struct DATACLIENT_REST_EXPORT Validators
     - after getRequestInit(), a GET of an endpoint whose `validators` option is true gets
       `If-None-Match` / `If-Modified-Since` from validators(), unless the init already carries
       either header: the endpoint's own conditional request wins and nothing is doubled;
-    - when the answer arrives, before parseResponse(): a 2xx answer's validators are recorded
-      (received()), and a 304 sets notModified(). A 304 then fails the future like any answer
+    - when the answer arrives, before parseResponse(): a 2xx or 304 answer's validators are
+      recorded (received()), and a 304 sets notModified(). A 304 then fails the future like any answer
       outside 2xx (NetworkError kind Http, status 304): parseResponse() and process() never
       see it, and the body is not read.
 
@@ -66,7 +66,7 @@ public:
     //! Whether the request carried validators() (false when they were empty, the endpoint
     //! opted out, or its getRequestInit() set a conditional header of its own).
     bool sent() const;
-    //! The validators of the 2xx answer; empty before it arrives or when it had none.
+    //! The validators of the 2xx or 304 answer; empty before it arrives or when it had none.
     Validators received() const;
     //! The answer was 304 Not Modified.
     bool notModified() const;

@@ -1,6 +1,7 @@
 // HTTP validators (docs/networking.md): a read of a key whose stored result came with an ETag or
-// a Last-Modified sends them back, and a 304 Not Modified keeps that result: its expiry is
-// renewed as a fresh answer's would be, nothing is normalized, no change is signalled.
+// a Last-Modified sends them back, and a 304 Not Modified that confirms that result keeps it:
+// its expiry is renewed as a fresh answer's would be, the validators the 304 carries replace
+// the stored ones, nothing is normalized, no change is signalled.
 #include "controller_p.h"
 #include "logging_p.h"
 
@@ -34,12 +35,14 @@ void ControllerPrivate::answeredNotModified(const std::shared_ptr<InFlightReques
     const bool stored = store->hasResult(key) && !states.isInvalidated(key);
     const ValidatorTable::NotModified outcome = ValidatorTable::onNotModified(
         request->conditional.sent() ? request->conditional.validators() : Validators(),
-        validators.find(key), stored, request->refetchAfter304);
+        validators.find(key), stored, request->refetchAfter304, request->conditional.received());
     const QPointer<Controller> alive(q);
 
     if (outcome == ValidatorTable::NotModified::Refetch) {
         qCDebug(lcController).noquote()
-            << request->requestKey << "answered 304 to" << (stored ? "other" : "no")
+            << request->requestKey << "answered 304 (validators"
+            << request->conditional.received().etag << request->conditional.received().lastModified
+            << ") to" << (stored ? "other" : "no")
             << "stored data: refetching it without validators";
         validators.forget(key);
         // Started before this one stops loading: the key stays loading throughout, and what
@@ -80,6 +83,9 @@ void ControllerPrivate::answeredNotModified(const std::shared_ptr<InFlightReques
         meta.fetchedAt = renewed.fetchedAt;
         meta.expiresAt = renewed.expiresAt;
         store->setResultMeta(key, meta);
+        validators.remember(key,
+                            ValidatorTable::afterNotModified(validators.find(key),
+                                                             request->conditional.received()));
         stateChanged |= states.settle(key, request->date);
         qCDebug(lcController).noquote()
             << request->requestKey << "not modified: kept, fresh until" << meta.expiresAt;

@@ -42,13 +42,18 @@ QByteArray usableValidator(const Response &response, QByteArrayView name)
     return value;
 }
 
+Validators validatorsIn(const Response &response)
+{
+    return {usableValidator(response, "etag"), usableValidator(response, "last-modified")};
+}
+
 } // namespace
 
 Validators Validators::of(const Response &response)
 {
     if (!response.isOk())
         return {};
-    return {usableValidator(response, "etag"), usableValidator(response, "last-modified")};
+    return validatorsIn(response);
 }
 
 ConditionalRequest::ConditionalRequest(const Validators &validators) : d(std::make_shared<Data>())
@@ -102,7 +107,8 @@ void ConditionalRequest::record(const Response &answer) const
     if (!d || answer.method != "GET")
         return;
     d->notModified = answer.status == 304;
-    d->received = Validators::of(answer);
+    // A 304 carries the validators of the version it confirms (RFC 9110 section 15.4.5).
+    d->received = d->notModified ? validatorsIn(answer) : Validators::of(answer);
 }
 
 ConditionalRequest::Scope::Scope(const ConditionalRequest &request)

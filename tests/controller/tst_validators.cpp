@@ -205,6 +205,50 @@ private Q_SLOTS:
         QCOMPARE(ifNoneMatch(2), "\"v2\"");
     }
 
+    // RFC 9111 section 4.3.4: a 304 whose strong ETag is not the stored one confirms nothing;
+    // the list is asked for again without validators, and the answer's ETag is remembered.
+    void aNotModifiedNamingAnotherVersionIsNotUsed()
+    {
+        QVERIFY(await(controller->fetch(todos.getList, {})).value);
+        list.version = 2;
+        list.items.removeLast();
+        server->route("GET", u"/todos"_s, [this](const RecordedRequest &request) {
+            ServerResponse answer = list.answer(request);
+            if (request.header("if-none-match") == "\"v1\"") { // a cache that lost its copy
+                answer = ServerResponse::noContent();
+                answer.status = 304;
+                answer.withHeader("ETag", list.etag());
+            }
+            return answer;
+        });
+        const Outcome outcome = await(controller->fetch(todos.getList, {}));
+        QVERIFY(outcome.value);
+        QCOMPARE(ids(*outcome.value), (QList<int> {1, 2, 3, 4}));
+        QCOMPARE(sent().size(), 3);
+        QCOMPARE(ifNoneMatch(1), "\"v1\"");
+        QVERIFY(!sent().at(2).hasHeader("if-none-match"));
+        QCOMPARE(ids(controller->getResponse(todos.getList, {}).data), (QList<int> {1, 2, 3, 4}));
+
+        QVERIFY(await(controller->fetch(todos.getList, {})).value);
+        QCOMPARE(ifNoneMatch(3), "\"v2\"");
+    }
+
+    // A 304 that confirms the stored version updates the validators it carries (RFC 9111
+    // section 3.2): the next request sends the new Last-Modified.
+    void aNotModifiedUpdatesTheValidators()
+    {
+        QVERIFY(await(controller->fetch(todos.getList, {})).value);
+        server->route("GET", u"/todos"_s, [this](const RecordedRequest &request) {
+            return list.answer(request).withHeader("Last-Modified",
+                                                   "Wed, 25 Nov 2026 08:00:00 GMT");
+        });
+        QVERIFY(await(controller->fetch(todos.getList, {})).value);
+        QCOMPARE(sent().size(), 2); // answered 304, kept
+        QVERIFY(await(controller->fetch(todos.getList, {})).value);
+        QCOMPARE(ifNoneMatch(2), list.etag());
+        QCOMPARE(sent().at(2).header("if-modified-since"), "Wed, 25 Nov 2026 08:00:00 GMT");
+    }
+
     void optedOutEndpointsSendNoValidators()
     {
         const Resource plain = resource({.validators = false});

@@ -98,6 +98,45 @@ private Q_SLOTS:
         QTest::newRow("the refetch says 304 too")
             << Validators() << Validators() << false << true << NotModified::Fail;
     }
+    void whatA304CarryingValidatorsMeans_data()
+    {
+        QTest::addColumn<Validators>("stored");
+        QTest::addColumn<Validators>("answered");
+        QTest::addColumn<NotModified>("outcome");
+        QTest::addColumn<Validators>("after");
+        const QByteArray date = "Wed, 25 Nov 2026 08:00:00 GMT";
+        QTest::newRow("none") << v1 << Validators() << NotModified::Keep << v1;
+        QTest::newRow("the stored ETag")
+            << v1 << Validators {v1.etag, {}} << NotModified::Keep << v1;
+        QTest::newRow("the stored ETag, a new date")
+            << v1 << Validators {v1.etag, date} << NotModified::Keep << Validators {v1.etag, date};
+        QTest::newRow("another strong ETag")
+            << v1 << Validators {"\"B\"", {}} << NotModified::Refetch << Validators();
+        QTest::newRow("another strong ETag, the stored date")
+            << v1 << Validators {"\"B\"", v1.lastModified} << NotModified::Refetch << Validators();
+        QTest::newRow("a strong ETag for a weak one")
+            << Validators {"W/\"a\"", {}} << Validators {"\"a\"", {}} << NotModified::Refetch
+            << Validators();
+        QTest::newRow("the weak form of the stored ETag")
+            << v1 << Validators {"W/\"v1\"", {}} << NotModified::Keep
+            << Validators {"W/\"v1\"", v1.lastModified};
+        QTest::newRow("another weak ETag")
+            << v1 << Validators {"W/\"B\"", {}} << NotModified::Refetch << Validators();
+        QTest::newRow("the stored date alone")
+            << v1 << Validators {{}, v1.lastModified} << NotModified::Keep << v1;
+        QTest::newRow("another date alone")
+            << v1 << Validators {{}, date} << NotModified::Refetch << Validators();
+    }
+    void whatA304CarryingValidatorsMeans()
+    {
+        QFETCH(Validators, stored);
+        QFETCH(Validators, answered);
+        QFETCH(NotModified, outcome);
+        QFETCH(Validators, after);
+        QCOMPARE(ValidatorTable::onNotModified(stored, stored, true, false, answered), outcome);
+        if (outcome == NotModified::Keep)
+            QCOMPARE(ValidatorTable::afterNotModified(stored, answered), after);
+    }
     void whatA304Means()
     {
         QFETCH(Validators, sent);
