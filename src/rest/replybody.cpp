@@ -15,16 +15,25 @@ void ReplyBody::readFrom(QNetworkReply *reply)
     // Read in bounded pieces, not readAll(): a compressed body is inflated by the read itself,
     // and a few kilobytes can inflate to gigabytes.
     while (!isOverLimit() && reply->isOpen() && reply->bytesAvailable() > 0) {
-        const qint64 room
-            = m_limit > 0 ? m_limit + 1 - m_bytes.size() : std::numeric_limits<qint64>::max();
-        const qint64 want = std::min(ReadChunk, room);
-        const qsizetype before = m_bytes.size();
-        m_bytes.resize(before + want);
-        const qint64 got = reply->read(m_bytes.data() + before, want);
-        m_bytes.resize(before + std::max<qint64>(got, 0));
+        const qint64 room = m_limit > 0 ? m_limit + 1 - m_size : std::numeric_limits<qint64>::max();
+        QByteArray piece(std::min(ReadChunk, room), Qt::Uninitialized);
+        const qint64 got = reply->read(piece.data(), piece.size());
         if (got <= 0)
             break;
+        piece.truncate(got);
+        if (piece.capacity() > 2 * got)
+            piece.squeeze(); // a short read: no spare 64 KiB kept per piece
+        m_size += got;
+        m_pieces.append(std::move(piece));
     }
+}
+
+QByteArray ReplyBody::take()
+{
+    QByteArray body = m_pieces.size() == 1 ? m_pieces.first() : m_pieces.join();
+    m_pieces.clear();
+    m_size = 0;
+    return body;
 }
 
 ReplyState replyState(QNetworkReply::NetworkError error, int status)

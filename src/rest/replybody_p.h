@@ -3,10 +3,8 @@
 #pragma once
 
 #include <QtCore/QByteArray>
+#include <QtCore/QByteArrayList>
 #include <QtNetwork/QNetworkReply>
-
-#include <utility>
-
 namespace DataClient::detail {
 
 /*!
@@ -32,13 +30,17 @@ public:
     static void limitBuffer(QNetworkReply *reply);
     //! Reads what \a reply has now, and stops once more than the limit was read.
     void readFrom(QNetworkReply *reply);
-    bool isOverLimit() const { return m_limit > 0 && m_bytes.size() > m_limit; }
-    qint64 size() const { return m_bytes.size(); }
-    QByteArray take() { return std::exchange(m_bytes, {}); }
+    bool isOverLimit() const { return m_limit > 0 && m_size > m_limit; }
+    qint64 size() const { return m_size; }
+    //! The body read so far, in one piece; empties this.
+    QByteArray take();
 
 private:
     qint64 m_limit = 0;
-    QByteArray m_bytes;
+    qint64 m_size = 0;
+    //! Kept as read, joined once at the end: one growing array would hold up to twice its size
+    //! (its spare capacity, and the old and new blocks while it grows).
+    QByteArrayList m_pieces;
 };
 
 //! What a finished reply's error says about its answer.
