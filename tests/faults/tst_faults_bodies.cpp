@@ -35,6 +35,12 @@ private Q_SLOTS:
             QTest::addRow("%s HTML page with 200", aim.name)
                 << aim.request << bad(html, "text/html; charset=utf-8")
                 << NetworkError::Kind::InvalidResponse << 400 << u"text/html"_s;
+            // Qt cannot inflate it and leaves an empty or raw body: not an answer either.
+            QTest::addRow("%s gzip that is not gzip", aim.name)
+                << aim.request
+                << bad(QByteArray("\x1f\x8b\x08\0\0\0\0\0\0\x03", 10) + QByteArray(64, '\xff'))
+                       .withHeader("Content-Encoding", "gzip")
+                << NetworkError::Kind::InvalidResponse << 400 << u"could not be read"_s;
         }
         QTest::newRow("list wrong shape: an object")
             << Request::ReadList << ServerResponse::json(todo(1, 1, u"one"_s))

@@ -121,6 +121,34 @@ private Q_SLOTS:
         QCOMPARE(small.value->toList().size(), 3);
     }
 
+    // Where the limit meets other features: an error status, a redirect followed first.
+    void theLimitHoldsForErrorsAndAfterRedirects_data()
+    {
+        QTest::addColumn<QList<Answer>>("answers");
+        QTest::addColumn<int>("status");
+        const QByteArray big = todoRows(3 * 1000 * 1000);
+        Answer error = answer(big, Framing::Length, "gzip");
+        error.status = "500 Internal Server Error";
+        QTest::newRow("a 500, gzip") << QList<Answer> {error} << 500;
+        Answer redirect = answer({});
+        redirect.status = "307 Temporary Redirect";
+        redirect.withHeader("Location", "/todos/moved");
+        QTest::newRow("after a redirect, chunked")
+            << QList<Answer> {redirect, answer(big, Framing::Chunked)} << 200;
+    }
+    void theLimitHoldsForErrorsAndAfterRedirects()
+    {
+        QFETCH(QList<Answer>, answers);
+        QFETCH(int, status);
+        raw.setAnswers(answers);
+        const int before = raw.requests();
+        const Outcome outcome = await(fetch());
+        QVERIFY(outcome.error);
+        QCOMPARE(outcome.error->kind(), NetworkError::Kind::TooLarge);
+        QCOMPARE(outcome.error->status(), status);
+        QCOMPARE(raw.requests() - before, answers.size());
+    }
+
     // Memory does not grow with the body: the reply is aborted at the limit, while the server is
     // still writing (64 MiB sent at full speed; what a loopback connection buffers is far less).
     void anAnswerOverTheLimitIsAbortedBeforeItsEnd()
