@@ -27,7 +27,8 @@ struct Response;
     |-----------------|-----------------|--------------------------------------------------------|
     | Http            | the HTTP status | the server answered outside 200-299                    |
     | InvalidResponse | 400             | a 2xx body that is not JSON for an endpoint with a     |
-    |                 |                 | schema, or not valid UTF-8, or in another charset      |
+    |                 |                 | schema, or not valid UTF-8, or in another charset, or  |
+    |                 |                 | that Qt could not decode (broken gzip, a bomb)         |
     | Network         | 0               | no whole answer: connection refused, host not found,   |
     |                 |                 | dropped, or closed before the body was complete        |
     | Timeout         | 0               | no whole answer within the endpoint's timeout          |
@@ -37,7 +38,8 @@ struct Response;
     | Redirect        | the 3xx status  | a redirect that is not followed: to another origin     |
     |                 |                 | (unless credentials are include), to another scheme    |
     |                 |                 | than http(s), from https to http, or too many of them  |
-    | TooLarge        | the HTTP status | the answer is larger than maxResponseBytes             |
+    | TooLarge        | the HTTP status | the answer is larger than maxResponseBytes (counted    |
+    |                 |                 | decoded, as it arrives: the rest is never read)        |
 
     Nothing of a failed answer is stored. A body kept in the error is cut to MaxKeptBodyBytes
     (bodyTruncated() says so, bodySize() gives the size received).
