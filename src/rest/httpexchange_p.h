@@ -8,7 +8,7 @@
 //   could not decode, the deadline or the size limit fail the future with a NetworkError;
 //   nothing partial is handed on.
 // - The size limit counts the decoded body as it is read, whatever its framing or encoding:
-//   the reply is aborted as soon as more arrived, so memory never grows past the limit.
+//   the reply is aborted as soon as more arrived, and no more than limit + 1 bytes are kept.
 // - `timeout` is a deadline for the whole exchange (head, body and every redirect), not an
 //   inactivity timeout: a server trickling one byte a second cannot hold a request for ever.
 // - Redirects are followed by this class, not by Qt: within the first request's origin only,

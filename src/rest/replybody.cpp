@@ -8,6 +8,12 @@ namespace DataClient::detail {
 void ReplyBody::limitBuffer(QNetworkReply *reply)
 {
     reply->setReadBufferSize(BufferBytes);
+    // Again once the reply started: Qt 6.4's network thread takes a new size only when its
+    // request exists there (it starts by a queued call, before this one), and ignores one set
+    // before. Even so it may read ahead while the size travels between the threads: what this
+    // side keeps is bounded by the limit, what Qt buffers meanwhile is not.
+    QMetaObject::invokeMethod(
+        reply, [reply] { reply->setReadBufferSize(BufferBytes); }, Qt::QueuedConnection);
 }
 
 void ReplyBody::readFrom(QNetworkReply *reply)

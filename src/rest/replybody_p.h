@@ -9,8 +9,7 @@ namespace DataClient::detail {
 
 /*!
     The decoded body of one reply (Qt inflates gzip, deflate and brotli as the body is read),
-    read as it arrives and never past a limit: at most limit + 1 bytes are ever read, so an
-    answer over the limit costs no more memory than the limit (and the reply's bounded buffer),
+    read as it arrives and never past a limit: at most limit + 1 bytes are ever read of it,
     whatever its framing (Content-Length, chunked, closed connection) or its encoding.
 */
 class ReplyBody
@@ -18,9 +17,9 @@ class ReplyBody
 public:
     //! Bytes read from the reply at a time.
     static constexpr qint64 ReadChunk = 64 * 1024;
-    //! The reply's read buffer: Qt reads the network no further ahead of the body read so far
-    //! (flow control), however slow the thread reading it is. Large enough not to slow a fast
-    //! download down with a hand-over between Qt's network thread and this one every few KiB.
+    //! The reply's read buffer: Qt's network thread reads no further ahead of the body read so
+    //! far (flow control) once it has it. Large enough not to slow a fast download down with a
+    //! hand-over between Qt's network thread and this one every few KiB.
     static constexpr qint64 BufferBytes = 1024 * 1024;
 
     //! \a limit: the most bytes accepted; 0 or less = no limit.

@@ -159,7 +159,8 @@ private Q_SLOTS:
         const Outcome outcome = await(fetch());
         QVERIFY(outcome.error);
         QCOMPARE(outcome.error->kind(), NetworkError::Kind::TooLarge);
-        QTRY_VERIFY(raw.closedEarly());
+        QTRY_VERIFY2(raw.closedEarly(),
+                     qPrintable(u"%1 bytes written"_s.arg(raw.bodyBytesWritten())));
         QVERIFY2(raw.bodyBytesWritten() < 16 * Limit,
                  qPrintable(u"%1 bytes written"_s.arg(raw.bodyBytesWritten())));
     }
