@@ -26,6 +26,11 @@ namespace detail {
 DATACLIENT_SCHEMA_EXPORT bool readGadget(const QMetaObject *metaObject, void *gadget,
                                          const QVariant &value, QString *error);
 DATACLIENT_SCHEMA_EXPORT QVariantMap writeGadget(const QMetaObject *metaObject, const void *gadget);
+//! The pk() of a gadget of the type fromGadget() was given.
+using GadgetPk = QString (*)(const void *gadget);
+//! The properties of gadget \a type whose change alone changes its pk() (docs/schemas.md).
+DATACLIENT_SCHEMA_EXPORT QStringList gadgetPkFields(const QMetaObject *metaObject, QMetaType type,
+                                                    GadgetPk pk);
 } // namespace detail
 
 /*!
@@ -49,6 +54,8 @@ class DATACLIENT_SCHEMA_EXPORT EntitySchema
 {
 public:
     //! Primary key of a serialized record; an empty string means "none" (an error when writing).
+    //! Give the fields it reads (the pkFields argument) so that a record without them is refused
+    //! rather than stored under whatever the function makes of their absence.
     using PkFunction = std::function<QString(const QJsonObject &value)>;
     //! Transforms each serialized record before it is normalized (SPEC 4.4 process, per entity):
     //! \a parent is the enclosing value (null at the top), \a args the call's parameters.
@@ -65,7 +72,9 @@ public:
     //! An entity named \a key whose primary key is the field \a pkField (strings and integral
     //! numbers accepted; numbers are written in decimal).
     explicit EntitySchema(const QString &key, const QString &pkField = QStringLiteral("id"));
-    EntitySchema(const QString &key, PkFunction pk);
+    //! An entity whose primary key \a pk computes from the fields \a pkFields (when given, a
+    //! record that lacks one of them, or has it null, has no pk).
+    EntitySchema(const QString &key, PkFunction pk, const QStringList &pkFields = {});
     EntitySchema(const EntitySchema &other);
     EntitySchema(EntitySchema &&other) noexcept;
     EntitySchema &operator=(const EntitySchema &other);
@@ -73,7 +82,7 @@ public:
     ~EntitySchema();
 
     EntitySchema withPrimaryKey(const QString &pkField) const;
-    EntitySchema withPrimaryKey(PkFunction pk) const;
+    EntitySchema withPrimaryKey(PkFunction pk, const QStringList &pkFields = {}) const;
     EntitySchema withField(const QString &field, const Deserializer &deserializer) const;
     EntitySchema withNested(const QString &field, const Schema &schema) const;
     //! Lazy nested schema, for entity types that refer to each other.
@@ -90,7 +99,13 @@ public:
     QString key() const;
     //! The pk field name, or empty when the pk is a function.
     QString pkField() const;
-    //! The record's pk, or an empty string when it has none.
+    //! The fields the pk is computed from: the pk field; with a pk function those given with
+    //! it (for a gadget, its pkFields or the properties its pk() reads); empty when unknown.
+    QStringList pkFields() const;
+    //! The pkFields() that \a value lacks or has null, or (for a gadget) has in a form that does
+    //! not convert to the property's type: its pk cannot be computed from \a value.
+    QStringList missingPkFields(const QJsonObject &value) const;
+    //! The record's pk, or an empty string when it has none (also when missingPkFields()).
     QString pk(const QJsonObject &value) const;
     Deserializer deserializer(const QString &field) const;
     QStringList deserializedFields() const;
@@ -116,12 +131,17 @@ public:
         Deserialize::dateTime() and DataClient::Decimal ones Deserialize::decimal(); default
         values come from a default-constructed T. \c T needs `static constexpr auto key = "Name";`
         and either `static constexpr auto primaryKey = "field";` or `QString pk() const`.
-        Nested entities are added with withNested().
+        A record without the fields pk() reads has no pk (it is refused, never stored under the
+        pk of T's defaults): those fields are `static constexpr const char *pkFields[] = {...};`
+        when T declares it, else the properties whose change alone changes pk() (each property of
+        a default-constructed T changed once, when the schema is made). Nested entities are
+        added with withNested().
     */
     template<typename T> static EntitySchema fromGadget()
     {
         PkFunction pk;
         QString pkField;
+        QStringList pkFields;
         if constexpr (requires { T::primaryKey; }) {
             pkField = QString::fromUtf8(T::primaryKey);
         } else {
@@ -130,15 +150,26 @@ public:
                 detail::readGadget(&T::staticMetaObject, &gadget, value.toVariantMap(), nullptr);
                 return gadget.pk();
             };
+            if constexpr (requires { T::pkFields; }) {
+                for (const char *field : T::pkFields)
+                    pkFields.append(QString::fromUtf8(field));
+            } else {
+                pkFields = detail::gadgetPkFields(
+                    &T::staticMetaObject, QMetaType::fromType<T>(),
+                    [](const void *gadget) { return static_cast<const T *>(gadget)->pk(); });
+            }
         }
         const T defaults {};
         return fromMetaObject(QString::fromUtf8(T::key), &T::staticMetaObject, pkField,
-                              std::move(pk), detail::writeGadget(&T::staticMetaObject, &defaults));
+                              std::move(pk), detail::writeGadget(&T::staticMetaObject, &defaults),
+                              pkFields);
     }
 
+    //! \a pkFields: the fields \a pk reads (see pkFields()); ignored with a \a pkField.
     static EntitySchema fromMetaObject(const QString &key, const QMetaObject *metaObject,
                                        const QString &pkField, PkFunction pk,
-                                       const QVariantMap &defaults);
+                                       const QVariantMap &defaults,
+                                       const QStringList &pkFields = {});
 
 private:
     friend class EntitySchemaPrivate;

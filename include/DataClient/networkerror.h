@@ -37,7 +37,8 @@ struct Response;
     | Other           | 0               | another exception thrown by a hook                     |
     | Redirect        | the 3xx status  | a redirect that is not followed: to another origin     |
     |                 |                 | (unless credentials are include), to another scheme    |
-    |                 |                 | than http(s), from https to http, or too many of them  |
+    |                 |                 | than http(s), from https to http, or too many of them; |
+    |                 |                 | a 301/302 to a mutation (the server did not apply it)  |
     | TooLarge        | the HTTP status | the answer is larger than maxResponseBytes (counted    |
     |                 |                 | decoded, as it arrives: the rest is never read)        |
 

@@ -72,8 +72,9 @@ public:
 
     /*!
       The getList template (SPEC 4.1 path rule 1): the path with its last parameter segment
-      removed, e.g. "/:first/:second" -> "/:first", "/:first" -> "/", "/todos/:id/" -> "/todos".
-      A query template is kept. A path without a parameter gives an invalid template whose
+      removed, e.g. "/:first/:second" -> "/:first", "/:first" -> "/". A path that ends in '/'
+      keeps it: "/todos/:id/" -> "/todos/" (the JS reference gives "/todos"). A query template
+      is kept. A path without a parameter gives an invalid template whose
       errorString() says so.
     */
     PathTemplate listTemplate() const;

@@ -29,6 +29,12 @@ bool isRedirect(int status)
     return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
 }
 
+// A request that may change something on the server (RFC 9110 §9.2.1: not a safe method).
+bool isMutation(const QByteArray &method)
+{
+    return method != "GET" && method != "HEAD" && method != "OPTIONS" && method != "TRACE";
+}
+
 QString request(const QByteArray &method, const QUrl &url)
 {
     return QString::fromLatin1(method) + u' ' + url.toString(QUrl::FullyEncoded);
@@ -274,7 +280,20 @@ NetworkError HttpExchange::follow(const Response &answer)
         QUrl::fromEncoded(answer.header("location").trimmed(), QUrl::StrictMode));
     const QString scheme = target.scheme().toLower();
     QString why;
-    if (!target.isValid() || (scheme != u"http" && scheme != u"https")) {
+    const bool refusedMutation
+        = (answer.status == 301 || answer.status == 302) && isMutation(answer.method);
+    if (refusedMutation) {
+        // Following it as a GET (as browsers do) reads instead of writing: the caller would
+        // take the list or page found there for the result of a change the server never made.
+        // Repeating the method is what 307/308 mean, not 301/302.
+        why = QStringLiteral("to %1. The server did not apply the %2: a %3 to a request that "
+                             "changes data is not followed (it would become a GET that changes "
+                             "nothing). Send the request to the URL the server names: fix the "
+                             "endpoint's path (often a missing or extra trailing slash), or have "
+                             "the server answer 307 or 308, which repeat the request")
+                  .arg(target.toString(QUrl::FullyEncoded), QString::fromLatin1(answer.method))
+                  .arg(answer.status);
+    } else if (!target.isValid() || (scheme != u"http" && scheme != u"https")) {
         why = QStringLiteral("to '%1', which is not an http or https URL")
                   .arg(target.toString(QUrl::FullyEncoded));
     } else if (answer.url.scheme().compare(u"https", Qt::CaseInsensitive) == 0
@@ -294,19 +313,19 @@ NetworkError HttpExchange::follow(const Response &answer)
                   .arg(m_hops.mid(m_hops.size() - 3).join(QStringLiteral(" -> ")));
     }
     if (!why.isEmpty()) {
-        return NetworkError(NetworkError::Kind::Redirect, answer.status,
-                            QStringLiteral("%1 was redirected (%2 %3) %4; not followed")
-                                .arg(request(answer.method, answer.url))
-                                .arg(answer.status)
-                                .arg(answer.statusText, why))
+        return NetworkError(
+                   NetworkError::Kind::Redirect, answer.status,
+                   QStringLiteral("%1 was redirected (%2 %3) %4%5")
+                       .arg(request(answer.method, answer.url))
+                       .arg(answer.status)
+                       .arg(answer.statusText, why,
+                            refusedMutation ? QString() : QStringLiteral("; not followed")))
             .withStatus(answer.status, answer.statusText)
             .withRequest(answer.method, answer.url);
     }
-    // As browsers do: 303 turns any method but HEAD into GET, and so do 301/302 for a POST;
-    // 307 and 308 repeat the request as it was.
-    const bool toGet = (answer.status == 303 && m_init.method != "HEAD")
-        || ((answer.status == 301 || answer.status == 302) && m_init.method == "POST");
-    if (toGet) {
+    // 303 says the result is at the Location: read it with a GET (HEAD stays HEAD). 307 and
+    // 308 repeat the request as it was; 301/302 reach here for reads only.
+    if (answer.status == 303 && m_init.method != "HEAD") {
         m_init.method = "GET";
         m_init.body.reset();
         m_init.removeHeader("content-type");

@@ -14,6 +14,9 @@
 // - Redirects are followed by this class, not by Qt: within the first request's origin only,
 //   unless credentials are `include`; never to another scheme than http(s), never from https
 //   to http, at most MaxRedirects. Cookies and the credentials mode are decided per hop.
+// - A 301/302 to a mutation (any method but GET, HEAD, OPTIONS, TRACE) is an error: the server
+//   did not apply it, and following it as a GET would hand on a read as the change's result.
+//   303 continues as a GET; 307/308 repeat the method and the body.
 // - It joins the thread's current AbortGroup, so its owner can abort it synchronously.
 #pragma once
 

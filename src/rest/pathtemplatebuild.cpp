@@ -296,8 +296,13 @@ PathTemplate PathTemplate::listTemplate() const
         }
     }
     QString pattern = detail::serializeTokens(kept);
-    if (pattern.isEmpty())
-        pattern = QStringLiteral("/");
+    // A path that ends in '/' keeps it on its list path ("/todos/:id/" -> "/todos/"): servers
+    // with trailing-slash routes (Django REST Framework, ...) answer "/todos" with a redirect,
+    // which a push cannot follow. The JS reference strips it; this is deliberate.
+    const bool trailingSlash = tokens.last().kind == Token::Literal && tokens.last().group < 0
+        && tokens.last().text.endsWith(u'/');
+    if (pattern.isEmpty() || (trailingSlash && !pattern.endsWith(u'/')))
+        pattern += u'/';
     return PathTemplate(pattern + d->querySource);
 }
 

@@ -51,6 +51,18 @@ const detail::FieldPlan *EntitySchemaPrivate::fieldPlan(const detail::Shape *sha
     return planCache.plans.back().get();
 }
 
+QList<QMetaType> EntitySchemaPrivate::propertyTypes(const QMetaObject *gadget,
+                                                    const QStringList &fields)
+{
+    QList<QMetaType> types(fields.size());
+    for (qsizetype i = 0; gadget && i < fields.size(); ++i) {
+        const int index = gadget->indexOfProperty(fields.at(i).toUtf8().constData());
+        if (index >= 0)
+            types[i] = gadget->property(index).metaType();
+    }
+    return types;
+}
+
 QString pkString(const QJsonValue &value)
 {
     switch (value.type()) {
@@ -100,10 +112,13 @@ EntitySchema::EntitySchema(const QString &key, const QString &pkField) : d(new E
     d->key = key;
     d->pkField = pkField;
 }
-EntitySchema::EntitySchema(const QString &key, PkFunction pk) : d(new EntitySchemaPrivate)
+EntitySchema::EntitySchema(const QString &key, PkFunction pk, const QStringList &pkFields)
+    : d(new EntitySchemaPrivate)
 {
     d->key = key;
     d->pkFunction = std::move(pk);
+    d->pkFields = pkFields;
+    d->pkFieldTypes.resize(pkFields.size());
 }
 EntitySchema::EntitySchema(const EntitySchema &other) = default;
 EntitySchema::EntitySchema(EntitySchema &&other) noexcept = default;
@@ -116,14 +131,18 @@ EntitySchema EntitySchema::withPrimaryKey(const QString &pkField) const
     return changed(*this, d, [&](EntitySchemaPrivate &p) {
         p.pkField = pkField;
         p.pkFunction = {};
+        p.pkFields.clear();
+        p.pkFieldTypes.clear();
     });
 }
 
-EntitySchema EntitySchema::withPrimaryKey(PkFunction pk) const
+EntitySchema EntitySchema::withPrimaryKey(PkFunction pk, const QStringList &pkFields) const
 {
     return changed(*this, d, [&](EntitySchemaPrivate &p) {
         p.pkField.clear();
         p.pkFunction = std::move(pk);
+        p.pkFields = pkFields;
+        p.pkFieldTypes = EntitySchemaPrivate::propertyTypes(p.gadget, pkFields);
     });
 }
 
@@ -196,12 +215,41 @@ QString EntitySchema::pkField() const
     return d ? d->pkField : QString();
 }
 
+QStringList EntitySchema::pkFields() const
+{
+    if (!d)
+        return {};
+    return d->pkFunction ? d->pkFields : QStringList {d->pkField};
+}
+
+QStringList EntitySchema::missingPkFields(const QJsonObject &value) const
+{
+    QStringList missing;
+    if (!d)
+        return missing;
+    if (!d->pkFunction) {
+        if (pkString(value.value(d->pkField)).isEmpty())
+            missing.append(d->pkField);
+        return missing;
+    }
+    for (qsizetype i = 0; i < d->pkFields.size(); ++i) {
+        const QJsonValue field = value.value(d->pkFields.at(i));
+        const QMetaType type = d->pkFieldTypes.value(i);
+        // A gadget property keeps its default when the value does not convert: pk() would
+        // then compute the default's pk, as if the field were absent.
+        if (field.isUndefined() || field.isNull()
+            || (type.isValid() && !field.toVariant().convert(type)))
+            missing.append(d->pkFields.at(i));
+    }
+    return missing;
+}
+
 QString EntitySchema::pk(const QJsonObject &value) const
 {
     if (!d)
         return {};
     if (d->pkFunction)
-        return d->pkFunction(value);
+        return missingPkFields(value).isEmpty() ? d->pkFunction(value) : QString();
     return pkString(value.value(d->pkField));
 }
 
@@ -275,10 +323,12 @@ const QMetaObject *EntitySchema::gadget() const
 
 EntitySchema EntitySchema::fromMetaObject(const QString &key, const QMetaObject *metaObject,
                                           const QString &pkField, PkFunction pk,
-                                          const QVariantMap &defaults)
+                                          const QVariantMap &defaults, const QStringList &pkFields)
 {
-    EntitySchema schema = pk ? EntitySchema(key, std::move(pk)) : EntitySchema(key, pkField);
+    EntitySchema schema
+        = pk ? EntitySchema(key, std::move(pk), pkFields) : EntitySchema(key, pkField);
     schema.d->gadget = metaObject;
+    schema.d->pkFieldTypes = EntitySchemaPrivate::propertyTypes(metaObject, schema.d->pkFields);
     schema.d->defaults = defaults;
     for (int i = metaObject->propertyOffset(); i < metaObject->propertyCount(); ++i) {
         const QMetaProperty property = metaObject->property(i);

@@ -162,7 +162,9 @@ std::pair<quint32, quint32> Normalizer::entity(const Value &input, const Node *o
         Value objectValue;
         objectValue.type = ValueType::Object;
         objectValue.node = const_cast<Node *>(object);
-        pkStorage = s->pkFunction(objectJson(object));
+        const QJsonObject json = objectJson(object);
+        refuseMissingPkFields(schema, json, path);
+        pkStorage = s->pkFunction(json);
         pk = pkStorage;
         if (pk.isEmpty())
             fail(s->key, path, u"a non-empty primary key (from its pk function)"_s,

@@ -84,6 +84,26 @@ void Normalizer::refuseTooManyKeys(const Node *holder, const QString &entityKey)
                       u"an object with %1 keys"_s.arg(wide ? wide->count : 0));
 }
 
+void Normalizer::refuseMissingPkFields(const EntitySchema &schema, const QJsonObject &object,
+                                       const Path &path) const
+{
+    const QStringList missing = schema.missingPkFields(object);
+    if (missing.isEmpty())
+        return;
+    QStringList fields;
+    for (const QString &field : schema.pkFields())
+        fields.append(u'"' + field + u'"');
+    QStringList found;
+    for (const QString &field : missing)
+        found.append(u"\"%1\": %2"_s.arg(field, SchemaError::describe(object.value(field))));
+    const bool gadget = schema.gadget();
+    fail(schema.key(), missing.size() == 1 ? Path {&path, missing.first()} : path,
+         u"a primary key, which %1 computes from the field%2 %3 (present and not null%4)"_s.arg(
+             gadget ? u"its pk()"_s : u"its pk function"_s, fields.size() == 1 ? QString() : u"s"_s,
+             fields.join(u", "_s), gadget ? u", converting to the property's type"_s : QString()),
+         found.join(u", "_s) + u" in "_s + SchemaError::describe(object));
+}
+
 void Normalizer::run(const Node *holder, const Schema &schema)
 {
     refuseTooManyKeys(holder, schema.key());

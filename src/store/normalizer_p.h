@@ -59,6 +59,11 @@ public:
     };
 
 private:
+    //! Throws a SchemaError naming the fields of \a schema's pk that \a object lacks: a pk
+    //! function would otherwise compute a pk from their absence (a gadget's default "0").
+    void refuseMissingPkFields(const EntitySchema &schema, const QJsonObject &object,
+                               const Path &path) const;
+
     struct Parent
     {
         const Node *node = nullptr; // enclosing object

@@ -102,3 +102,9 @@ dataclient_add_qtest(tst_placeholders
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_placeholders.cpp ${DATACLIENT_TEST_SUPPORT}/placeholderbackend.h
     ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
   LIBS DataClient::Controller DataClient::Testing Qt6::Network)
+
+# Mutations against trailing-slash routes: refused redirects, 307/308/303, list paths.
+dataclient_add_qtest(tst_redirectedmutations
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_redirectedmutations.cpp ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+    ${DATACLIENT_TEST_SUPPORT}/gadgettodo.h
+  LIBS DataClient::Controller DataClient::Testing Qt6::Network)

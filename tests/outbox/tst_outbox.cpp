@@ -149,6 +149,40 @@ private Q_SLOTS:
         QCOMPARE(outboxCount(), 0);
     }
 
+    // A route that moved (301 to the path with a slash) did not apply the change: a refusal,
+    // dropped at once as a 4xx is, rolled back, never sent again (nor read at the Location).
+    void aMovedRouteDropsTheChangeWithoutRetrying()
+    {
+        seed();
+        // Django's APPEND_SLASH: "/notes" is answered 301 for every method, "/notes/" serves.
+        server->route("*", u"/notes"_s, [](const RecordedRequest &request) {
+            if (!request.path.endsWith(u'/'))
+                return ServerResponse::redirect(301, "/notes/");
+            if (request.method == "GET")
+                return ServerResponse::json(QJsonArray {noteJson(1, u"one"_s)});
+            return ServerResponse::json(noteJson(50, request.json()[u"title"_s].toString()), 201);
+        });
+        connectivity->setOnline(false);
+        QFuture<QVariant> change = controller->fetch(notes.getList.push, {}, title(u"new"_s));
+        QCOMPARE(controller->getResponse(notes.getList).data.toList().size(), 3); // the guess
+        QSignalSpy failed(controller.get(), &Controller::outboxFailed);
+        QTest::ignoreMessage(
+            QtWarningMsg,
+            QRegularExpression(u"outbox: dropped POST .*/notes: .*did not apply the POST"_s));
+        connectivity->setOnline(true);
+        const Outcome outcome = await(change);
+        QVERIFY(outcome.error);
+        QCOMPARE(outcome.error->kind(), NetworkError::Kind::Redirect);
+        QCOMPARE(failed.size(), 1);
+        QCOMPARE(failed[0][0].toByteArray(), QByteArray("POST"));
+        QCOMPARE(failed[0][2].value<NetworkError>().kind(), NetworkError::Kind::Redirect);
+        QCOMPARE(outboxCount(), 0);
+        QCOMPARE(controller->getResponse(notes.getList).data.toList().size(), 2); // rolled back
+        clock->advance(3600 * 1000); // no retry waits
+        QVERIFY(receivedExactly(1));
+        QCOMPARE(mutations().first().path, u"/notes"_s);
+    }
+
     void a5xxRetriesAQueuedChangeWithBackoff()
     {
         seed();

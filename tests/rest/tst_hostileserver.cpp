@@ -242,8 +242,10 @@ private Q_SLOTS:
                                                 << "PUT"_ba << true;
         QTest::newRow("303 POST becomes a GET") << 303 << "POST"_ba
                                                 << "GET"_ba << false;
-        QTest::newRow("302 POST becomes a GET") << 302 << "POST"_ba
-                                                << "GET"_ba << false;
+        QTest::newRow("303 DELETE becomes a GET") << 303 << "DELETE"_ba
+                                                  << "GET"_ba << false;
+        QTest::newRow("307 PATCH keeps the body") << 307 << "PATCH"_ba
+                                                  << "PATCH"_ba << true;
     }
     void redirectsWithinTheOriginAreFollowed()
     {
@@ -259,10 +261,13 @@ private Q_SLOTS:
         });
         network.cookieJar()->setCookiesFromUrl({QNetworkCookie("session", "abc")},
                                                server.baseUrl());
+        const bool withBody = method != "GET" && method != "DELETE";
         const auto outcome = fetch(endpoint(u"/users/1"_s, {.method = method}),
-                                   method == "GET" ? QJsonValue() : QJsonObject {{u"a"_s, 1}});
+                                   withBody ? QJsonObject {{u"a"_s, 1}} : QJsonValue());
         QVERIFY(outcome.value);
         QCOMPARE(outcome.value->toObject().value(u"moved"_s).toBool(), true);
+        QCOMPARE(server.requestCount(), 2);
+        QCOMPARE(server.requests().first().method, method);
         const RecordedRequest moved = server.lastRequest();
         QCOMPARE(moved.path, u"/moved/1"_s);
         QCOMPARE(moved.method, methodAfter);
@@ -270,6 +275,69 @@ private Q_SLOTS:
         QCOMPARE(moved.header("cookie"), "session=abc"_ba);
         QCOMPARE(moved.body.isEmpty(), !bodyAfter);
         QCOMPARE(moved.hasHeader("content-type"), bodyAfter);
+        if (bodyAfter) // the same body, byte for byte
+            QCOMPARE(moved.body, server.requests().first().body);
+    }
+
+    // A 301/302 to a request that changes data: following it as a GET (as browsers do) would
+    // hand on what the GET reads as the result of a change the server never made.
+    void aMovedMutationIsRefused_data()
+    {
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QByteArray>("method");
+        for (const int status : {301, 302}) {
+            for (const QByteArray &method : {"POST"_ba, "PUT"_ba, "PATCH"_ba, "DELETE"_ba})
+                QTest::addRow("%d %s", status, method.constData()) << status << method;
+        }
+    }
+    void aMovedMutationIsRefused()
+    {
+        QFETCH(int, status);
+        QFETCH(QByteArray, method);
+        // A trailing-slash route (the server's routes ignore the slash: the handler looks).
+        server.route("*", u"/users/1"_s, [status](const RecordedRequest &request) {
+            if (!request.path.endsWith(u'/'))
+                return ServerResponse::redirect(status, "/users/1/");
+            return ServerResponse::json(QJsonObject {{u"id"_s, u"1"_s}, {u"read"_s, true}});
+        });
+        const auto outcome = fetch(endpoint(u"/users/1"_s, {.method = method}),
+                                   method == "DELETE" ? QJsonValue() : QJsonObject {{u"a"_s, 1}});
+        QVERIFY(outcome.finished);
+        QVERIFY2(!outcome.value, "a redirected mutation resolved with what a GET read");
+        QVERIFY(outcome.error);
+        QCOMPARE(outcome.error->kind(), NetworkError::Kind::Redirect);
+        QCOMPARE(outcome.error->status(), status);
+        const QString message = outcome.error->message();
+        QVERIFY2(message.startsWith(QString::fromLatin1(method) + u' ' + server.url(u"/users/1"_s)
+                                    + u" was redirected ("_s + QString::number(status)),
+                 qPrintable(message));
+        QVERIFY2(message.contains(u"to "_s + server.url(u"/users/1/"_s)
+                                  + u". The server did not "
+                                    "apply the "_s
+                                  + QString::fromLatin1(method)),
+                 qPrintable(message));
+        QVERIFY2(message.contains(u"trailing slash"_s), qPrintable(message));
+        QVERIFY2(message.contains(u"307 or 308"_s), qPrintable(message));
+        // One request, the one refused: nothing was sent to the Location.
+        QCOMPARE(server.requestCount(), 1);
+        QCOMPARE(server.lastRequest().method, method);
+        QCOMPARE(server.lastRequest().path, u"/users/1"_s);
+    }
+
+    void aMovedMutationElsewhereIsRefusedAsAMutation()
+    {
+        const QByteArray target = elsewhere.url(u"/users/1/"_s).toUtf8();
+        server.route("POST", u"/users/1"_s, [target](const RecordedRequest &) {
+            return ServerResponse::redirect(301, target);
+        });
+        const auto outcome = fetch(
+            endpoint(u"/users/1"_s, {.method = "POST", .credentials = Credentials::Include}),
+            QJsonObject {{u"a"_s, 1}});
+        QVERIFY(outcome.error);
+        QCOMPARE(outcome.error->kind(), NetworkError::Kind::Redirect);
+        QVERIFY2(outcome.error->message().contains(u"did not apply the POST"_s),
+                 qPrintable(outcome.error->message()));
+        QCOMPARE(elsewhere.requestCount(), 0);
     }
 
     void redirectsElsewhereAreRefused_data()
@@ -279,6 +347,7 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("method");
         QTest::newRow("same-origin 302") << Credentials::SameOrigin << 302 << "GET"_ba;
         QTest::newRow("same-origin 307 POST") << Credentials::SameOrigin << 307 << "POST"_ba;
+        QTest::newRow("same-origin 308 PATCH") << Credentials::SameOrigin << 308 << "PATCH"_ba;
         QTest::newRow("omit 302") << Credentials::Omit << 302 << "GET"_ba;
     }
     void redirectsElsewhereAreRefused()

@@ -17,3 +17,6 @@ dataclient_add_qtest(tst_nodefingerprint SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_n
   LIBS DataClient::Schema DataClientJson Qt6::Network)
 dataclient_add_qtest(tst_schemawalk SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_schemawalk.cpp
   LIBS DataClient::Schema Qt6::Network)
+# A pk that cannot be computed from a record is refused, for each way of declaring one.
+dataclient_add_qtest(tst_gadgetpk SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_gadgetpk.cpp ${DATACLIENT_TEST_SUPPORT}/gadgettodo.h
+  LIBS DataClient::Store Qt6::Network)

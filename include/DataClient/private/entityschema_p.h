@@ -59,6 +59,8 @@ public:
     QString key;
     QString pkField;
     EntitySchema::PkFunction pkFunction;
+    QStringList pkFields; //!< the fields pkFunction reads, when known
+    QList<QMetaType> pkFieldTypes; //!< per pkFields, its gadget property's type (else invalid)
     QList<std::pair<QString, Deserializer>> deserializers; // few fields: a list beats a hash
     QList<NestedField> nested;
     EntitySchema::ProcessFunction process;
@@ -80,6 +82,8 @@ public:
         }
         return nullptr;
     }
+    //! The type of each of \a fields as a property of \a gadget (invalid when it is none).
+    static QList<QMetaType> propertyTypes(const QMetaObject *gadget, const QStringList &fields);
     static const EntitySchemaPrivate *get(const EntitySchema &schema) { return schema.d.data(); }
     static EntitySchema make(QExplicitlySharedDataPointer<EntitySchemaPrivate> data);
 };
