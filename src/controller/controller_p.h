@@ -217,8 +217,11 @@ public:
     //! Loads the outbox file at \a path (replaying its items) and writes every change there;
     //! an empty path: memory only.
     void setOutboxFile(const QString &path);
-    //! Writes the outbox file (when one is set); warns once when it cannot.
+    //! Writes the outbox file (when one is set). When it cannot (a full disk), warns once and
+    //! tries again later, until a write lands.
     void writeOutbox();
+    //! The Controller ends: writes the outbox file if its last write failed.
+    void flushOutbox();
     //! Drops every item (resetEntireStore()): requests still in flight leave the outbox.
     void clearOutbox();
 
@@ -315,7 +318,9 @@ public:
     //! The pending changes (a child of q) and where they are kept.
     Outbox *outbox = nullptr;
     QString outboxFile;
-    bool outboxWriteWarned = false;
+    //! Writes of the outbox file that failed in a row (warned at the first), and the retry.
+    int outboxWriteFailures = 0;
+    quint64 outboxWriteRetry = 0;
     //! The outbox item sent or waiting out its backoff (one at a time), 0 when none.
     quint64 outboxSending = 0;
 };

@@ -30,7 +30,6 @@ class tst_PersistController : public QObject
 
     QTemporaryDir dir;
     QString path() const { return dir.filePath(u"store.dcstore"_s); }
-    static EndpointPtr offline() { return todos(u"http://127.0.0.1:9"_s); }
 
     //! A file holding \a count todos of round \a round, written by a Controller now gone.
     void persistTodos(int count, int round, const EndpointPtr &endpoint = offline())
