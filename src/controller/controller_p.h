@@ -207,9 +207,10 @@ public:
                               RetryPolicy *policy);
     //! Whether an outbox request may be sent now: online, and no item before it waits.
     bool outboxMaySend(quint64 id) const;
-    //! Sends the next item when none is under way (online only, one at a time); \a reconnected:
-    //! an item waiting out its backoff goes at once.
-    void pumpOutbox(bool reconnected);
+    //! Sends the next item when none is under way (online only, one at a time). An item that
+    //! waited only for the network goes; one waiting out its backoff (a Retry-After included)
+    //! keeps waiting, however often the network comes back.
+    void pumpOutbox();
     //! \a request (of the outbox) was answered or ended: it leaves the outbox, the next goes.
     void outboxFinished(const detail::InFlightRequest &request);
     //! Items read from a file whose endpoint is known become requests (waiting for their turn).

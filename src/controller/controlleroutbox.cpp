@@ -95,7 +95,7 @@ bool ControllerPrivate::outboxMaySend(quint64 id) const
     return !shuttingDown && online && outboxSending == 0 && !queue.isEmpty() && queue.idAt(0) == id;
 }
 
-void ControllerPrivate::pumpOutbox(bool reconnected)
+void ControllerPrivate::pumpOutbox()
 {
     OutboxPrivate *box = OutboxPrivate::get(outbox);
     while (!shuttingDown && online && !box->queue.isEmpty()) {
@@ -112,13 +112,10 @@ void ControllerPrivate::pumpOutbox(bool reconnected)
             continue;
         }
         outboxSending = id;
-        if (request->backoff != 0) {
-            if (!reconnected)
-                return; // its retry is scheduled
-            scheduler->cancel(std::exchange(request->backoff, 0)); // the network is back: now
-        } else if (!request->paused) {
-            return; // on the wire
-        }
+        // Its retry is scheduled (a reconnect does not shorten a backoff the server asked for),
+        // or it is on the wire.
+        if (request->backoff != 0 || !request->paused)
+            return;
         send(*request);
         Q_EMIT q->fetchStateChanged(request->key);
         return;
@@ -147,7 +144,7 @@ void ControllerPrivate::outboxFinished(const InFlightRequest &request)
         Q_EMIT q->outboxFailed(item.method, item.url, *request.failure);
     }
     if (alive)
-        pumpOutbox(false);
+        pumpOutbox();
 }
 
 void ControllerPrivate::resolveOutbox()
@@ -246,7 +243,7 @@ void ControllerPrivate::setOutboxFile(const QString &path)
     resolveOutbox(); // also rewrites the file: a dropped one is replaced at once
     // At the next event-loop turn: the application may register endpoints until then.
     QMetaObject::invokeMethod(
-        q, [this] { pumpOutbox(false); }, Qt::QueuedConnection);
+        q, [this] { pumpOutbox(); }, Qt::QueuedConnection);
 }
 
 void ControllerPrivate::writeOutbox()

@@ -35,7 +35,7 @@ void ControllerPrivate::reconnect()
     // flight joins it: one request per key, however often the network flapped).
     const QPointer<Controller> alive(q);
     // The outbox first: its changes are replayed (one at a time) before the reads they affect.
-    pumpOutbox(true);
+    pumpOutbox();
     if (!alive)
         return;
     QList<quint64> paused;
