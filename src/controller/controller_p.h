@@ -264,6 +264,11 @@ public:
     void gcReleased(const QString &key, const EndpointPtr &endpoint, const Params &params);
     //! The store changed (changed() was emitted).
     void gcNoteChanges(const ChangeSet &changes);
+    //! The store was hydrated with data written from \a oldest to \a newest: none of it is
+    //! collected before it could be revalidated (gcRevalidatable()).
+    void gcHydrated(qint64 oldest, qint64 newest);
+    //! The network is there: the grace period of what was read from disk starts.
+    void gcRevalidatable();
 
     // Persisted store (controllerpersist.cpp, docs/offline.md) -------------------------------
     //! The file the store is persisted in (absolute), empty while persistence is off or refused.

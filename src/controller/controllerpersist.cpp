@@ -12,6 +12,8 @@
 #include <QtCore/QFileInfo>
 #include <QtCore/QStandardPaths>
 
+#include <limits>
+
 using namespace Qt::StringLiterals;
 
 namespace DataClient {
@@ -45,6 +47,28 @@ void makeStale(StoreSnapshot &snapshot, qint64 now)
     }
     for (SnapshotResult &result : snapshot.results)
         stale(result.meta);
+}
+
+//! The earliest and the latest write (Meta::fetchedAt) in \a snapshot.
+std::pair<qint64, qint64> writeSpan(const StoreSnapshot &snapshot)
+{
+    qint64 oldest = std::numeric_limits<qint64>::max();
+    qint64 newest = std::numeric_limits<qint64>::min();
+    const auto note = [&](const Meta &meta) {
+        oldest = std::min(oldest, meta.fetchedAt);
+        newest = std::max(newest, meta.fetchedAt);
+    };
+    for (const SnapshotEntityTable &table : snapshot.entityTables) {
+        for (const SnapshotEntity &entity : table.slots)
+            note(entity.meta);
+    }
+    for (const SnapshotCollectionTable &table : snapshot.collectionTables) {
+        for (const SnapshotCollection &collection : table.slots)
+            note(collection.meta);
+    }
+    for (const SnapshotResult &result : snapshot.results)
+        note(result.meta);
+    return {oldest, newest};
 }
 
 //! What a write saves: the committed tables without what is left out, and the fingerprints of
@@ -104,6 +128,8 @@ void ControllerPrivate::openPersistence(const QString &setting)
                     qCInfo(lcController).noquote()
                         << "hydrated" << loaded.snapshot.entityCount() << "entities and"
                         << loaded.snapshot.results.size() << "results from" << path;
+                    const auto [oldest, newest] = writeSpan(loaded.snapshot);
+                    gcHydrated(oldest, newest); // before emitChanged() schedules a pass
                     emitChanged(changes);
                     // What was just read is what the file holds: nothing to write back.
                     if (p.timer && scheduler)

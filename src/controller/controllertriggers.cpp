@@ -23,6 +23,8 @@ void ControllerPrivate::onOnline(bool isOnline)
     online = isOnline;
     qCDebug(lcController) << "controller is" << (online ? "online" : "offline");
     updatePolling();
+    if (online)
+        gcRevalidatable();
     const QPointer<Controller> alive(q);
     Q_EMIT q->onlineChanged(online);
     if (alive && online)
