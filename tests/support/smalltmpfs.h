@@ -74,7 +74,7 @@ public:
         if (!filler.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered))
             return false;
         const QByteArray block(1024, 'f');
-        while (filler.write(block) == block.size()) { }
+        while (filler.write(block) > 0) { } // a short write is followed by a failed one
         return filler.error() != QFileDevice::NoError; // ended by the disk, not by us
     }
     //! Gives back what fill() took: writes succeed again.
