@@ -133,6 +133,7 @@ Controller::Controller(QNetworkAccessManager *network, QObject *parent)
 Controller::~Controller()
 {
     d->flushPersisted(); // what was committed is on disk before the lock goes
+    d->flushOutbox(); // and the pending changes, if a failed write left the file behind
     d->shutdown();
 }
 

@@ -207,9 +207,10 @@ public:
                               RetryPolicy *policy);
     //! Whether an outbox request may be sent now: online, and no item before it waits.
     bool outboxMaySend(quint64 id) const;
-    //! Sends the next item when none is under way (online only, one at a time); \a reconnected:
-    //! an item waiting out its backoff goes at once.
-    void pumpOutbox(bool reconnected);
+    //! Sends the next item when none is under way (online only, one at a time). An item that
+    //! waited only for the network goes; one waiting out its backoff (a Retry-After included)
+    //! keeps waiting, however often the network comes back.
+    void pumpOutbox();
     //! \a request (of the outbox) was answered or ended: it leaves the outbox, the next goes.
     void outboxFinished(const detail::InFlightRequest &request);
     //! Items read from a file whose endpoint is known become requests (waiting for their turn).
@@ -217,8 +218,11 @@ public:
     //! Loads the outbox file at \a path (replaying its items) and writes every change there;
     //! an empty path: memory only.
     void setOutboxFile(const QString &path);
-    //! Writes the outbox file (when one is set); warns once when it cannot.
+    //! Writes the outbox file (when one is set). When it cannot (a full disk), warns once and
+    //! tries again later, until a write lands.
     void writeOutbox();
+    //! The Controller ends: writes the outbox file if its last write failed.
+    void flushOutbox();
     //! Drops every item (resetEntireStore()): requests still in flight leave the outbox.
     void clearOutbox();
 
@@ -260,6 +264,11 @@ public:
     void gcReleased(const QString &key, const EndpointPtr &endpoint, const Params &params);
     //! The store changed (changed() was emitted).
     void gcNoteChanges(const ChangeSet &changes);
+    //! The store was hydrated with data written from \a oldest to \a newest: none of it is
+    //! collected before it could be revalidated (gcRevalidatable()).
+    void gcHydrated(qint64 oldest, qint64 newest);
+    //! The network is there: the grace period of what was read from disk starts.
+    void gcRevalidatable();
 
     // Persisted store (controllerpersist.cpp, docs/offline.md) -------------------------------
     //! The file the store is persisted in (absolute), empty while persistence is off or refused.
@@ -315,7 +324,9 @@ public:
     //! The pending changes (a child of q) and where they are kept.
     Outbox *outbox = nullptr;
     QString outboxFile;
-    bool outboxWriteWarned = false;
+    //! Writes of the outbox file that failed in a row (warned at the first), and the retry.
+    int outboxWriteFailures = 0;
+    quint64 outboxWriteRetry = 0;
     //! The outbox item sent or waiting out its backoff (one at a time), 0 when none.
     quint64 outboxSending = 0;
 };

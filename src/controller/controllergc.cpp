@@ -56,7 +56,7 @@ int ControllerPrivate::collectGarbage()
     // the budget, least recently used first.
     StoreGarbageRequest request;
     request.keep = roots.reads;
-    request.writtenBefore = cutoff;
+    request.writtenBefore = gc.writtenBefore(cutoff);
     QList<std::pair<qint64, QString>> unreferenced;
     for (const QString &key : store->resultKeys()) {
         if (roots.keys.contains(key))
@@ -122,6 +122,8 @@ int ControllerPrivate::collectGarbage()
     // The next pass: when the earliest of what stayed only for its grace period may go.
     qint64 due = -1;
     const auto consider = [&due, this](qint64 lastUse) {
+        if (lastUse == GarbageCollector::NoTime)
+            return; // read from disk, offline ever since: gcRevalidatable() schedules it
         const qint64 when = GarbageCollector::dueAfter(lastUse, gc.gracePeriod);
         if (due < 0 || when < due)
             due = when;
@@ -129,7 +131,7 @@ int ControllerPrivate::collectGarbage()
     if (!unreferenced.isEmpty())
         consider(unreferenced.constFirst().first);
     if (oldestUnreachable >= 0)
-        consider(oldestUnreachable);
+        consider(gc.effectiveWrite(oldestUnreachable));
     for (const GarbageCollector::Released &let : gc.releasedAfter(cutoff))
         consider(let.at);
     armGc(due);
@@ -200,6 +202,22 @@ void ControllerPrivate::gcReleased(const QString &key, const EndpointPtr &endpoi
         return; // still referenced
     gc.release(key, endpoint, params, now());
     updateGcSchedule(false);
+}
+
+void ControllerPrivate::gcHydrated(qint64 oldest, qint64 newest)
+{
+    gc.hydrated(now(), oldest, newest);
+    if (online)
+        gcRevalidatable();
+}
+
+void ControllerPrivate::gcRevalidatable()
+{
+    if (!gc.waitsForNetwork())
+        return;
+    gc.revalidatable(now());
+    // What was read from disk may go one grace period from now, if nothing shows it by then.
+    armGc(GarbageCollector::dueAfter(now(), gc.gracePeriod));
 }
 
 void ControllerPrivate::gcNoteChanges(const ChangeSet &changes)

@@ -12,6 +12,7 @@
 #include "retrybackoff_p.h"
 
 #include <DataClient/private/controlleroutbox_p.h>
+#include <DataClient/private/verifiedwrite_p.h>
 
 #include <QtCore/QFile>
 #include <QtCore/QUuid>
@@ -94,7 +95,7 @@ bool ControllerPrivate::outboxMaySend(quint64 id) const
     return !shuttingDown && online && outboxSending == 0 && !queue.isEmpty() && queue.idAt(0) == id;
 }
 
-void ControllerPrivate::pumpOutbox(bool reconnected)
+void ControllerPrivate::pumpOutbox()
 {
     OutboxPrivate *box = OutboxPrivate::get(outbox);
     while (!shuttingDown && online && !box->queue.isEmpty()) {
@@ -111,13 +112,10 @@ void ControllerPrivate::pumpOutbox(bool reconnected)
             continue;
         }
         outboxSending = id;
-        if (request->backoff != 0) {
-            if (!reconnected)
-                return; // its retry is scheduled
-            scheduler->cancel(std::exchange(request->backoff, 0)); // the network is back: now
-        } else if (!request->paused) {
-            return; // on the wire
-        }
+        // Its retry is scheduled (a reconnect does not shorten a backoff the server asked for),
+        // or it is on the wire.
+        if (request->backoff != 0 || !request->paused)
+            return;
         send(*request);
         Q_EMIT q->fetchStateChanged(request->key);
         return;
@@ -146,7 +144,7 @@ void ControllerPrivate::outboxFinished(const InFlightRequest &request)
         Q_EMIT q->outboxFailed(item.method, item.url, *request.failure);
     }
     if (alive)
-        pumpOutbox(false);
+        pumpOutbox();
 }
 
 void ControllerPrivate::resolveOutbox()
@@ -216,7 +214,9 @@ void ControllerPrivate::setOutboxFile(const QString &path)
     if (path == outboxFile)
         return; // loaded already: reading it again would replay its items twice
     outboxFile = path;
-    outboxWriteWarned = false;
+    outboxWriteFailures = 0;
+    if (scheduler)
+        scheduler->cancel(std::exchange(outboxWriteRetry, 0));
     if (path.isEmpty())
         return;
     QList<OutboxItem> loaded;
@@ -243,7 +243,7 @@ void ControllerPrivate::setOutboxFile(const QString &path)
     resolveOutbox(); // also rewrites the file: a dropped one is replaced at once
     // At the next event-loop turn: the application may register endpoints until then.
     QMetaObject::invokeMethod(
-        q, [this] { pumpOutbox(false); }, Qt::QueuedConnection);
+        q, [this] { pumpOutbox(); }, Qt::QueuedConnection);
 }
 
 void ControllerPrivate::writeOutbox()
@@ -251,17 +251,36 @@ void ControllerPrivate::writeOutbox()
     // Shutting down: the file keeps what it holds (held writes included) for the next start.
     if (outboxFile.isEmpty() || shuttingDown)
         return;
+    scheduler->cancel(std::exchange(outboxWriteRetry, 0)); // this write is the retry
     QString why;
     QList<OutboxItem> items = OutboxPrivate::get(outbox)->queue.items() + heldOutboxItems();
     for (const PendingHeld &pending : std::as_const(pendingHeld))
         items.append(pending.item);
     const QByteArray bytes = OutboxFile::encode(items);
-    if (OutboxFile::write(outboxFile, bytes, &why) || std::exchange(outboxWriteWarned, true))
+    if (OutboxFile::write(outboxFile, bytes, &why)) {
+        outboxWriteFailures = 0;
         return;
+    }
+    // A full disk or an unwritable folder: the items live on in memory, and the file is written
+    // again at the next change or when the retry is due, whichever comes first.
+    const qint64 retry = detail::VerifiedWrite::retryDelayMs(++outboxWriteFailures, 0);
+    outboxWriteRetry = scheduler->scheduleIn(retry, q, [this] {
+        outboxWriteRetry = 0;
+        writeOutbox();
+    });
+    if (outboxWriteFailures > 1)
+        return; // warned once until a write lands
     qCWarning(lcController).noquote()
-        << QStringLiteral("cannot write the outbox file %1 (%2): pending changes are kept in "
-                          "memory only")
-               .arg(outboxFile, why);
+        << QStringLiteral("cannot write the outbox file: %1; its %2 change(s) stay in memory and "
+                          "are sent as usual, and the file is written again at the next change, "
+                          "in %3 ms (then less often) and when the Controller is destroyed")
+               .arg(why, QString::number(items.size()), QString::number(retry));
+}
+
+void ControllerPrivate::flushOutbox()
+{
+    if (outboxWriteFailures > 0)
+        writeOutbox();
 }
 
 void ControllerPrivate::clearOutbox()

@@ -6,10 +6,13 @@
 #include "logging_p.h"
 
 #include <DataClient/private/storesnapshot_p.h>
+#include <DataClient/private/verifiedwrite_p.h>
 
 #include <QtCore/QDir>
 #include <QtCore/QFileInfo>
 #include <QtCore/QStandardPaths>
+
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -46,6 +49,28 @@ void makeStale(StoreSnapshot &snapshot, qint64 now)
         stale(result.meta);
 }
 
+//! The earliest and the latest write (Meta::fetchedAt) in \a snapshot.
+std::pair<qint64, qint64> writeSpan(const StoreSnapshot &snapshot)
+{
+    qint64 oldest = std::numeric_limits<qint64>::max();
+    qint64 newest = std::numeric_limits<qint64>::min();
+    const auto note = [&](const Meta &meta) {
+        oldest = std::min(oldest, meta.fetchedAt);
+        newest = std::max(newest, meta.fetchedAt);
+    };
+    for (const SnapshotEntityTable &table : snapshot.entityTables) {
+        for (const SnapshotEntity &entity : table.slots)
+            note(entity.meta);
+    }
+    for (const SnapshotCollectionTable &table : snapshot.collectionTables) {
+        for (const SnapshotCollection &collection : table.slots)
+            note(collection.meta);
+    }
+    for (const SnapshotResult &result : snapshot.results)
+        note(result.meta);
+    return {oldest, newest};
+}
+
 //! What a write saves: the committed tables without what is left out, and the fingerprints of
 //! this run's schemas and of the hydrated keys not read yet (as the file had them).
 std::pair<StoreSnapshot, SchemaPrints> toWrite(const PersistState &p, const Store &store)
@@ -75,6 +100,7 @@ void ControllerPrivate::openPersistence(const QString &setting)
     delete p.file; // waits for a write in progress, then unlocks
     p.unchecked.clear();
     p.checked.clear();
+    p.failures = 0;
     p.setting = setting;
     const QString path = resolvePath(setting);
     if (!path.isEmpty()) {
@@ -102,6 +128,8 @@ void ControllerPrivate::openPersistence(const QString &setting)
                     qCInfo(lcController).noquote()
                         << "hydrated" << loaded.snapshot.entityCount() << "entities and"
                         << loaded.snapshot.results.size() << "results from" << path;
+                    const auto [oldest, newest] = writeSpan(loaded.snapshot);
+                    gcHydrated(oldest, newest); // before emitChanged() schedules a pass
                     emitChanged(changes);
                     // What was just read is what the file holds: nothing to write back.
                     if (p.timer && scheduler)
@@ -178,7 +206,10 @@ void ControllerPrivate::persistDirty()
     p.dirty = true;
     if (p.timer || p.file->isWriting())
         return; // the write scheduled (or the one after the current) takes this change too
-    const qint64 due = p.lastWrite < 0 ? now() : p.lastWrite + p.intervalMs;
+    // After a failure (a full disk, an unwritable folder) the retry waits longer each time.
+    const qint64 wait
+        = p.failures > 0 ? VerifiedWrite::retryDelayMs(p.failures, p.intervalMs) : p.intervalMs;
+    const qint64 due = p.lastWrite < 0 ? now() : p.lastWrite + wait;
     p.timer = scheduler->scheduleAt(due, q, [this] {
         persist->timer = 0;
         persistWrite();
@@ -199,14 +230,23 @@ void ControllerPrivate::persistWrite()
 void ControllerPrivate::persistWritten(const QString &error)
 {
     PersistState &p = *persist;
-    if (!error.isEmpty() && !p.failing) {
-        // Once: the app keeps working in memory; the next success re-arms the warning.
-        qCWarning(lcController).noquote() << "persisting the store failed:" << error;
-        Q_EMIT q->persistenceError(error);
-    }
-    p.failing = !error.isEmpty();
-    if (error.isEmpty())
+    if (error.isEmpty()) {
+        p.failures = 0;
         qCDebug(lcController).noquote() << "persisted the store to" << persistenceFilePath();
+    } else {
+        // What this write held is not on disk: the next write (or the Controller's end) takes it.
+        p.dirty = true;
+        if (++p.failures == 1) {
+            // Once: the app keeps working in memory; the next success re-arms the warning.
+            const QString message
+                = u"persisting the store failed: %1; the store keeps working in memory, and its "
+                  "changes are written when a write succeeds (tried again in %2 ms, then less "
+                  "often, and when the Controller is destroyed)"_s.arg(error)
+                      .arg(VerifiedWrite::retryDelayMs(p.failures, p.intervalMs));
+            qCWarning(lcController).noquote() << message;
+            Q_EMIT q->persistenceError(message);
+        }
+    }
     if (p.dirty) {
         p.dirty = false; // persistDirty() schedules the next one
         persistDirty();
@@ -216,18 +256,25 @@ void ControllerPrivate::persistWritten(const QString &error)
 void ControllerPrivate::flushPersisted()
 {
     PersistState &p = *persist;
-    if (!p.file || !p.dirty)
+    if (!p.file)
+        return;
+    // One write at a time; a write in progress that fails leaves its changes to this one.
+    const bool lastFailed = !p.file->waitForWrite().isEmpty();
+    if (!p.dirty && !lastFailed)
         return;
     if (p.timer && scheduler)
         scheduler->cancel(p.timer);
     p.timer = 0;
     p.dirty = false;
-    p.file->waitForWrite(); // one write at a time; the previous file stays until this one
     const auto [snapshot, prints] = toWrite(p, *store);
     const QString error
-        = PersistedFile::save(p.file->path(), SnapshotCodec::encode(snapshot, prints));
-    if (!error.isEmpty())
-        qCWarning(lcController).noquote() << "persisting the store failed:" << error;
+        = VerifiedWrite::replace(p.file->path(), SnapshotCodec::encode(snapshot, prints));
+    if (!error.isEmpty()) {
+        // The last chance: what the store holds beyond the previous file is lost.
+        qCWarning(lcController).noquote()
+            << u"persisting the store failed: %1; the changes since the previous file are lost"_s
+                   .arg(error);
+    }
 }
 
 // Public API -------------------------------------------------------------------------------------

@@ -30,8 +30,11 @@ struct PersistState
     QSet<QString> leftOutEntities;
     quint64 timer = 0; // the scheduled write, 0 when none
     qint64 lastWrite = -1; // when the last write started (clock time)
-    bool dirty = false; // the store changed since the last snapshot
-    bool failing = false; // the last write failed (warned once until one succeeds)
+    //! The store holds what is not on disk: changed since the last snapshot, or the last write
+    //! failed (its changes are written by the next one, the retry or the Controller's end).
+    bool dirty = false;
+    //! Writes failed in a row: warned at the first, retried with a growing delay until one lands.
+    int failures = 0;
 };
 
 } // namespace DataClient::detail

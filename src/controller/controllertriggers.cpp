@@ -23,6 +23,8 @@ void ControllerPrivate::onOnline(bool isOnline)
     online = isOnline;
     qCDebug(lcController) << "controller is" << (online ? "online" : "offline");
     updatePolling();
+    if (online)
+        gcRevalidatable();
     const QPointer<Controller> alive(q);
     Q_EMIT q->onlineChanged(online);
     if (alive && online)
@@ -35,7 +37,7 @@ void ControllerPrivate::reconnect()
     // flight joins it: one request per key, however often the network flapped).
     const QPointer<Controller> alive(q);
     // The outbox first: its changes are replayed (one at a time) before the reads they affect.
-    pumpOutbox(true);
+    pumpOutbox();
     if (!alive)
         return;
     QList<quint64> paused;

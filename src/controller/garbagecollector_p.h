@@ -62,6 +62,25 @@ public:
     QList<Released> releasedAfter(qint64 cutoff);
     //! Forgets what is known of \a key's result (it was dropped).
     void forget(const QString &key) { m_touched.remove(key); }
+    // Data read from disk -------------------------------------------------------------------------
+    // Hydrated data carries the dates of an earlier run: by them it would be collected at the
+    // first pass, offline too, before it could ever be revalidated. So what was written up to
+    // the hydration counts as written when the network let it be revalidated, and never before.
+
+    //! The store was hydrated at \a now with data written from \a oldest to \a newest.
+    void hydrated(qint64 now, qint64 oldest, qint64 newest);
+    //! The network is there from \a now (the first time since the hydration): what was read
+    //! from disk could be revalidated, its grace period starts.
+    void revalidatable(qint64 now);
+    //! Whether read data waits for the network (revalidatable() not called since hydrated()).
+    bool waitsForNetwork() const { return m_hydratedUpTo != NoTime && m_revalidatableAt == NoTime; }
+    //! When data written at \a written counts as written for collection (NoTime: not yet).
+    qint64 effectiveWrite(qint64 written) const;
+    //! The StoreGarbageRequest::writtenBefore of a pass with \a cutoff: before anything read
+    //! from disk while that is not to be collected yet.
+    qint64 writtenBefore(qint64 cutoff) const;
+    static constexpr qint64 NoTime = std::numeric_limits<qint64>::max();
+
     //! Forgets touches at or before \a cutoff of keys for which \a stored is false.
     template<typename Stored> void pruneTouches(qint64 cutoff, Stored stored)
     {
@@ -81,6 +100,9 @@ public:
     bool warnedOverBudget = false;
 
 private:
+    qint64 m_hydratedUpTo = NoTime; //!< what was written up to this was read from disk
+    qint64 m_hydratedFrom = NoTime; //!< its oldest write
+    qint64 m_revalidatableAt = NoTime;
     QHash<QString, qint64> m_touched;
     QHash<QString, Released> m_released;
 };

@@ -1,13 +1,13 @@
 #include "outboxfile_p.h"
 
 #include <DataClient/placeholderkey.h>
+#include <DataClient/private/verifiedwrite_p.h>
 
 #include <QtCore/QFile>
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonDocument>
 #include <QtCore/QJsonObject>
 #include <QtCore/QJsonParseError>
-#include <QtCore/QSaveFile>
 
 #include <algorithm>
 
@@ -172,19 +172,8 @@ std::optional<QByteArray> OutboxFile::read(const QString &path, QString *why)
 
 bool OutboxFile::write(const QString &path, const QByteArray &bytes, QString *why)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *why = file.errorString();
-        return false;
-    }
-    // On the temporary file, before a byte is written: the outbox never exists readable by
-    // others, even for a moment.
-    file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    if (file.write(bytes) != bytes.size() || !file.commit()) {
-        *why = file.errorString();
-        return false;
-    }
-    return true;
+    *why = VerifiedWrite::replace(path, bytes);
+    return why->isEmpty();
 }
 
 } // namespace DataClient::detail

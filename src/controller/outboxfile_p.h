@@ -1,5 +1,6 @@
 // The outbox file (issue 16): the waiting mutations as one small JSON document, written whole
-// with QSaveFile (a crash leaves the previous file, never half of a new one), owner-only (0600).
+// with VerifiedWrite (a crash or a full disk leaves the previous file, never half of a new one),
+// owner-only (0600).
 //
 //   { "format": "DataClient outbox", "version": 1,
 //     "items": [ { "endpoint": "PATCH /todos/:id partialUpdate", "method": "PATCH",
@@ -37,8 +38,9 @@ struct OutboxFile
     //! The file's bytes; empty (and no error) when it does not exist; nullopt with \a why when
     //! it cannot be read.
     static std::optional<QByteArray> read(const QString &path, QString *why);
-    //! Replaces the file with \a bytes atomically, readable and writable by the owner only.
-    //! False with \a why when it cannot (the previous file is then left as it was).
+    //! Replaces the file with \a bytes atomically, readable and writable by the owner only (a
+    //! symbolic link at \a path is replaced, never followed). False with \a why (what failed,
+    //! where, the system's reason) when it cannot: the previous file is then left as it was.
     static bool write(const QString &path, const QByteArray &bytes, QString *why);
 };
 

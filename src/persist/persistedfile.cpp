@@ -2,6 +2,7 @@
 #include "logging_p.h"
 
 #include <DataClient/private/persistedfile_p.h>
+#include <DataClient/private/verifiedwrite_p.h>
 
 #include <QtCore/QDateTime>
 #include <QtCore/QDir>
@@ -9,7 +10,6 @@
 #include <QtCore/QFutureWatcher>
 #include <QtCore/QPromise>
 #include <QtCore/QRegularExpression>
-#include <QtCore/QSaveFile>
 #include <QtCore/QThreadPool>
 
 using namespace Qt::StringLiterals;
@@ -77,8 +77,8 @@ PersistedFile::PersistedFile(const QString &path, QObject *parent) : QObject(par
 
 void PersistedFile::removeLeftovers()
 {
-    // QSaveFile writes "<name>.XXXXXX" and renames it; a process killed before the rename leaves
-    // it behind, and the same for the outbox beside the file ("<name>.outbox.XXXXXX"). Ours (we
+    // A write goes to "<name>.XXXXXX" and renames it (VerifiedWrite); a process killed before the
+    // rename leaves it behind, and the same for the outbox beside the file ("<name>.outbox.XXXXXX"). Ours (we
     // hold the lock, so nobody else writes one now); `<name>.outbox` itself is not one.
     const QFileInfo info(m_path);
     static const QRegularExpression temporary(u"^(\\.outbox)?\\.[A-Za-z0-9]{6}$"_s);
@@ -124,23 +124,6 @@ SnapshotCodec::Decoded PersistedFile::load()
     return decoded;
 }
 
-QString PersistedFile::save(const QString &path, const QByteArray &bytes)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return u"cannot write %1: %2"_s.arg(path, file.errorString());
-    // Owner-only before a byte is written (the temporary file is what gets renamed).
-    file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    if (file.write(bytes) != bytes.size()) {
-        const QString why = file.errorString();
-        file.cancelWriting();
-        return u"cannot write %1: %2"_s.arg(path, why);
-    }
-    if (!file.commit())
-        return u"cannot write %1: %2"_s.arg(path, file.errorString());
-    return {};
-}
-
 void PersistedFile::write(StoreSnapshot snapshot, SchemaPrints prints)
 {
     Q_ASSERT(!isWriting());
@@ -148,21 +131,24 @@ void PersistedFile::write(StoreSnapshot snapshot, SchemaPrints prints)
     m_writing = promise->future();
     promise->start();
     auto *watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, removals = m_removals] {
         watcher->deleteLater();
-        Q_EMIT finished(watcher->future().result());
+        if (removals == m_removals) // else the file was removed since: nothing is left to write
+            Q_EMIT finished(watcher->future().result());
     });
     watcher->setFuture(m_writing);
-    QThreadPool::globalInstance()->start(
-        [promise, path = m_path, snapshot = std::move(snapshot), prints = std::move(prints)] {
-            promise->addResult(save(path, SnapshotCodec::encode(snapshot, prints)));
-            promise->finish();
-        });
+    QThreadPool::globalInstance()->start([promise, path = m_path, snapshot = std::move(snapshot),
+                                          prints = std::move(prints)] {
+        promise->addResult(VerifiedWrite::replace(path, SnapshotCodec::encode(snapshot, prints)));
+        promise->finish();
+    });
 }
 
 void PersistedFile::remove()
 {
     m_writing.waitForFinished();
+    m_writing = {}; // its outcome no longer matters: nothing of it is left to write
+    ++m_removals;
     QFile::remove(m_path);
 }
 

@@ -5,10 +5,10 @@ dataclient_add_qtest(tst_outboxqueue
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_outboxqueue.cpp
     ${_outbox_src}/outboxqueue.cpp ${_outbox_src}/outboxqueue_p.h
     ${_outbox_src}/outboxfile.cpp ${_outbox_src}/outboxfile_p.h
-  LIBS DataClient::Rest)
+  LIBS DataClient::Rest DataClientPersist)
 target_include_directories(tst_outboxqueue PRIVATE ${_outbox_src})
 
-foreach(behaviour outbox outboxfile)
+foreach(behaviour outbox outboxfile outboxdisk)
   dataclient_add_qtest(tst_${behaviour}
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${behaviour}.cpp ${CMAKE_CURRENT_LIST_DIR}/outboxfixture.h
       ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h
@@ -17,5 +17,8 @@ foreach(behaviour outbox outboxfile)
   target_include_directories(tst_${behaviour} PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 endforeach()
 # The file format is read back by the test (compiled in: it is hidden in the library).
-target_sources(tst_outboxfile PRIVATE ${_outbox_src}/outboxfile.cpp ${_outbox_src}/outboxqueue.cpp)
-target_include_directories(tst_outboxfile PRIVATE ${_outbox_src})
+foreach(reader tst_outboxfile tst_outboxdisk)
+  target_sources(${reader} PRIVATE ${_outbox_src}/outboxfile.cpp ${_outbox_src}/outboxqueue.cpp)
+  target_link_libraries(${reader} PRIVATE DataClientPersist)
+  target_include_directories(${reader} PRIVATE ${_outbox_src})
+endforeach()

@@ -1,7 +1,8 @@
 // The outbox (issue 16) against the in-process server, in virtual time: an offline change is
 // shown at once and nothing is sent; going online replays the changes in order with a stable
 // Idempotency-Key; a network error keeps a change and retries it; a 4xx drops one (rolled back,
-// outboxFailed) and later changes still go; a 5xx retries with backoff.
+// outboxFailed) and later changes still go; a 5xx retries with backoff, which a reconnect does
+// not shorten.
 #include "outboxfixture.h"
 
 #include <QtCore/QDateTime>
@@ -204,6 +205,32 @@ private Q_SLOTS:
         QCOMPARE(sent[2].header("Idempotency-Key"), sent[0].header("Idempotency-Key"));
         QCOMPARE(outboxCount(), 0);
         QCOMPARE(shownTitle(1), u"x"_s);
+    }
+
+    void aReconnectDoesNotShortenABackoff()
+    {
+        // A change waiting out the backoff the server asked for: the network coming back (a
+        // hundred times within a second) does not send it again before its time.
+        seed();
+        noteScript = {ServerResponse::json({}, 503).withHeader("Retry-After", "20")};
+        connectivity->setOnline(false);
+        QFuture<QVariant> change = controller->fetch(notes.partialUpdate, id(1), title(u"x"_s));
+        connectivity->setOnline(true);
+        QVERIFY(waitForMutations(1));
+        QTRY_COMPARE(controller->nextTimerDue(), clock->now() + 20000);
+        for (int flip = 0; flip < 100; ++flip) {
+            connectivity->setOnline(false);
+            connectivity->setOnline(true);
+            clock->advance(10);
+        }
+        QVERIFY(receivedExactly(1));
+        clock->advance(20000 - 1000 - 1);
+        QVERIFY(receivedExactly(1));
+        QCOMPARE(outboxCount(), 1);
+        clock->advance(1); // the Retry-After has passed
+        QVERIFY(await(change).value);
+        QCOMPARE(server->requests("PATCH", u"/notes/1"_s).size(), 2);
+        QCOMPARE(outboxCount(), 0);
     }
 
     void anAnswerToAChangeMadeOnlineIsFinalAsForAnyMutation()

@@ -4,6 +4,7 @@
 // dropped with a warning; credentials never reach the file, and only its owner can read it.
 #include "outboxfixture.h"
 #include "outboxfile_p.h"
+#include "warningcounter.h"
 
 #include <DataClient/placeholderkey.h>
 
@@ -17,41 +18,6 @@ using DataClient::detail::OutboxFile;
 using DataClient::detail::OutboxItem;
 
 namespace {
-
-//! Counts the warnings that match a pattern while it lives (and lets the others through).
-class WarningCounter
-{
-public:
-    explicit WarningCounter(const QString &pattern) : m_pattern(pattern)
-    {
-        s_current = this;
-        m_previous = qInstallMessageHandler(&WarningCounter::handle);
-    }
-    ~WarningCounter()
-    {
-        qInstallMessageHandler(m_previous);
-        s_current = nullptr;
-    }
-    Q_DISABLE_COPY_MOVE(WarningCounter)
-    int count = 0;
-    QStringList messages;
-
-private:
-    static void handle(QtMsgType type, const QMessageLogContext &context, const QString &message)
-    {
-        WarningCounter *self = s_current;
-        if (self && type == QtWarningMsg && self->m_pattern.match(message).hasMatch()) {
-            ++self->count;
-            self->messages.append(message);
-            return;
-        }
-        if (self && self->m_previous)
-            self->m_previous(type, context, message);
-    }
-    QRegularExpression m_pattern;
-    QtMessageHandler m_previous = nullptr;
-    static inline WarningCounter *s_current = nullptr;
-};
 
 QByteArray readAll(const QString &path)
 {

@@ -28,6 +28,12 @@ inline EndpointPtr todos(const QString &prefix, bool persist = true,
         {.path = u"/todos"_s, .urlPrefix = prefix, .schema = schema, .persist = persist});
 }
 
+//! The todo list at a port nothing listens on: written with setResponse(), never fetched.
+inline EndpointPtr offline()
+{
+    return todos(u"http://127.0.0.1:9"_s);
+}
+
 //! \a count todos, every one carrying \a round (a complete state has one round throughout).
 inline QJsonArray todoValues(int count, int round)
 {

@@ -2,6 +2,12 @@
 # hydration, and restarts and kills of a child process (persistchild).
 dataclient_add_qtest(tst_persistfile SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_persistfile.cpp
   ${CMAKE_CURRENT_LIST_DIR}/persistfixture.h LIBS DataClient::Controller DataClientPersist DataClientStore DataClientJson Qt6::Network)
+dataclient_add_qtest(tst_verifiedwrite SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_verifiedwrite.cpp
+  ${DATACLIENT_TEST_SUPPORT}/smalltmpfs.h LIBS DataClientPersist Qt6::Network)
+dataclient_add_qtest(tst_persistfailure SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_persistfailure.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/persistfixture.h ${DATACLIENT_TEST_SUPPORT}/smalltmpfs.h
+  LIBS DataClient::Controller DataClient::Testing DataClientPersist DataClientStore DataClientJson
+    Qt6::Network)
 dataclient_add_qtest(tst_persistcontroller SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_persistcontroller.cpp
   ${CMAKE_CURRENT_LIST_DIR}/persistfixture.h LIBS DataClient::DataClient DataClient::Testing Qt6::Network)
 

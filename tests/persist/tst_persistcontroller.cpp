@@ -5,6 +5,7 @@
 #include "logcapture.h"
 #include "persistfixture.h"
 
+#include <DataClient/connectivity.h>
 #include <DataClient/qmlcontroller.h>
 #include <DataClient/store.h>
 #include <DataClient/testing/testserver.h>
@@ -30,7 +31,6 @@ class tst_PersistController : public QObject
 
     QTemporaryDir dir;
     QString path() const { return dir.filePath(u"store.dcstore"_s); }
-    static EndpointPtr offline() { return todos(u"http://127.0.0.1:9"_s); }
 
     //! A file holding \a count todos of round \a round, written by a Controller now gone.
     void persistTodos(int count, int round, const EndpointPtr &endpoint = offline())
@@ -104,6 +104,70 @@ private Q_SLOTS:
             controller.getResponse(endpoint).data.toList().at(0).toMap().value(u"round"_s).toInt(),
             2);
         QCOMPARE(server.requestCount(), 1);
+    }
+
+    void dataReadFromDiskStaysUntilItCouldBeRevalidated()
+    {
+        // An earlier run showed two screens, then quit; screen B alone reaches todos 4 and 5.
+        const EndpointPtr screenA = offline();
+        const EndpointPtr screenB = RestEndpoint::create(
+            {.path = u"/done"_s, .urlPrefix = u"http://127.0.0.1:9"_s, .schema = todoList()});
+        const QString keyB = screenB->key({});
+        const auto persistBothScreens = [&] {
+            Controller controller;
+            VirtualClock clock(&controller); // the data's dates: the clock's start
+            controller.setPersistence(path());
+            QVERIFY(!controller.setResponse(screenA, {}, todoValues(3, 1)).error);
+            QVERIFY(!controller.setResponse(screenB, {}, todoValues(5, 1)).error);
+        };
+        persistBothScreens();
+        const qint64 grace = Controller().gcGracePeriodMs();
+        Connectivity network;
+        network.setOnline(false);
+        {
+            // The next start is offline, and nothing is shown for ten grace periods: nothing
+            // read from disk is collected, from memory nor from the file.
+            Controller controller;
+            VirtualClock clock(&controller);
+            controller.setConnectivity(&network);
+            controller.setPersistence(path());
+            QVERIFY(controller.store().hasResult(keyB));
+            clock.advance(10 * grace);
+            QCOMPARE(controller.collectGarbage(), 0);
+            QVERIFY(controller.store().hasResult(keyB));
+            QCOMPARE(controller.store().entityCount(), 5);
+        }
+        {
+            // Once online it could be revalidated: not shown, it goes a grace period later.
+            Controller controller;
+            VirtualClock clock(&controller);
+            controller.setConnectivity(&network);
+            controller.setPersistence(path());
+            QCOMPARE(controller.store().entityCount(), 5); // the file kept it all
+            clock.advance(grace);
+            network.setOnline(true);
+            QCOMPARE(controller.nextTimerDue(), clock.now() + grace);
+            clock.advance(grace - 1);
+            QVERIFY(controller.store().hasResult(keyB));
+            clock.advance(1);
+            QVERIFY(!controller.store().hasResult(keyB));
+            QCOMPARE(controller.store().entityCount(), 0);
+        }
+        persistBothScreens();
+        {
+            // Hydrated online three grace periods after it was written: it stays a grace period
+            // from the start (by its dates alone it would go at the first pass).
+            Controller controller;
+            VirtualClock clock(&controller);
+            controller.setConnectivity(&network);
+            clock.advance(3 * grace);
+            controller.setPersistence(path());
+            clock.advance(grace - 1);
+            QCOMPARE(controller.collectGarbage(), 0);
+            QVERIFY(controller.store().hasResult(keyB));
+            clock.advance(1);
+            QVERIFY(!controller.store().hasResult(keyB));
+        }
     }
 
     void clearPersistedRemovesTheFile()

@@ -1,6 +1,6 @@
 // PersistedFile: the one snapshot file of a Controller (docs/offline.md): its lock, loading it,
-// and writing snapshots off the GUI thread with QSaveFile (a reader sees the previous file or the
-// new one whole, never a torn one). Scheduling the writes (at most one per interval) is the
+// and writing snapshots off the GUI thread with VerifiedWrite (a reader sees the previous file or
+// the new one whole, never a torn one; a write that did not land is reported, never trusted). Scheduling the writes (at most one per interval) is the
 // Controller's: it waits through the Controller's scheduler (controllerpersist.cpp).
 #pragma once
 
@@ -35,15 +35,18 @@ public:
     //! finished() before the next.
     void write(StoreSnapshot snapshot, SchemaPrints prints);
     bool isWriting() const { return m_writing.isRunning(); }
-    void waitForWrite() { m_writing.waitForFinished(); }
+    //! Waits for a write in progress; the error of the last write (empty: it landed, or none).
+    QString waitForWrite()
+    {
+        m_writing.waitForFinished();
+        return m_writing.resultCount() > 0 ? m_writing.result() : QString();
+    }
     //! Waits for a write in progress, then deletes the file (synchronous).
     void remove();
 
-    //! Writes \a bytes to \a path with QSaveFile, owner-only (any thread); the error or empty.
-    static QString save(const QString &path, const QByteArray &bytes);
-
 Q_SIGNALS:
-    //! A write ended; \a error is empty when it reached the disk.
+    //! A write ended; \a error is empty when it reached the disk. Not emitted for a write that
+    //! remove() overtook.
     void finished(const QString &error);
 
 private:
@@ -54,6 +57,8 @@ private:
     QString m_error;
     std::unique_ptr<QLockFile> m_lock;
     QFuture<QString> m_writing;
+    //! remove() calls: a write started before one reports nothing (it wrote what was removed).
+    quint64 m_removals = 0;
 };
 
 } // namespace DataClient::detail
