@@ -18,6 +18,7 @@
 #include <QtCore/QTemporaryDir>
 #include <QtCore/QThread>
 #include <QtCore/QTimer>
+#include <QSignalSpy>
 #include <QTest>
 
 #include <algorithm>
@@ -228,6 +229,53 @@ private Q_SLOTS:
         verifyListShows(api);
         for (int id = 1; id <= 3; ++id)
             QVERIFY(api.item(u"/todos"_s, id).value(u"completed"_s).toBool());
+    }
+
+    // The second tick is answered 503 and waits its backoff; a refetch sent and answered
+    // meanwhile lacks it. The tick stays shown, and once its retry is confirmed it stays: each
+    // attempt is dated when it is sent.
+    void aRetriedChangeIsDatedAtEachAttempt()
+    {
+        FakeRestApi api(server.get());
+        QVERIFY(api.addCollection(u"/todos"_s, untickedTodos()));
+        holdReadsOf(api);
+        api.setLatency(400);
+        QFuture<QVariant> load = controller->fetch(todos.getList);
+        QTRY_COMPARE(heldReads.size(), 1);
+        QVERIFY(answerRead());
+        QVERIFY(await(load).value);
+
+        QList<QFuture<QVariant>> ticks;
+        for (int id = 1; id <= 2; ++id)
+            ticks.append(controller->fetch(todos.partialUpdate, {{u"id"_s, id}},
+                                           QJsonObject {{u"completed"_s, true}}));
+        QTRY_COMPARE(server->requests("PATCH", u"/todos/1"_s).size(), 1);
+        api.failNext(1, 503); // the next request: the second tick, queued behind the first
+        QTRY_COMPARE(server->requests("PATCH", u"/todos/2"_s).size(), 1);
+        // Someone else renames it meanwhile: the refetch brings a change of that todo.
+        QJsonObject renamed = api.item(u"/todos"_s, 2);
+        renamed.insert(u"title"_s, u"renamed elsewhere"_s);
+        QVERIFY(api.setItem(u"/todos"_s, renamed));
+        // Sent now, the refetch reaches the server after the refused attempt, before the retry.
+        QSignalSpy states(controller.get(), &Controller::fetchStateChanged);
+        QFuture<QVariant> refetch = controller->fetch(todos.getList);
+        QTRY_COMPARE(heldReads.size(), 1);
+        const QString tickKey = todos.partialUpdate->key({{u"id"_s, 2}});
+        QTRY_VERIFY(std::any_of(states.cbegin(), states.cend(), [&](const QList<QVariant> &args) {
+            return args.at(0).toString() == tickKey; // the 503 arrived: it waits its backoff
+        }));
+        QVERIFY(await(ticks[0]).value);
+        QVERIFY(answerRead());
+        QVERIFY(await(refetch).value);
+        QCOMPARE(shownCompleted(2), std::optional<bool>(true)); // still waiting: still shown
+
+        QVERIFY(clock->advanceToNext() >= 0); // the backoff is over: the retry goes
+        QVERIFY(await(ticks[1]).value);
+        QCOMPARE(server->requests("PATCH", u"/todos/2"_s).size(), 2);
+        verifyListShows(api);
+        QCOMPARE(controller->get(todoSchema(), {{u"id"_s, 2}}).data.toMap().value(u"title"_s),
+                 QVariant(u"renamed elsewhere"_s));
+        QVERIFY(api.item(u"/todos"_s, 2).value(u"completed"_s).toBool());
     }
 
     // The outbox of the last run is replayed one change at a time; the list read by the new
