@@ -9,9 +9,13 @@ dataclient_add_qtest(tst_outboxqueue
   LIBS DataClient::Rest)
 target_include_directories(tst_outboxqueue PRIVATE ${_outbox_src})
 
-foreach(behaviour outbox outboxfile outboxrace)
+foreach(behaviour outbox outboxfile outboxrace outboxinterleavings)
+  set(_fixture outboxfixture.h)
+  if(behaviour MATCHES "race|interleavings")
+    set(_fixture outboxracefixture.h) # reads racing changes that wait
+  endif()
   dataclient_add_qtest(tst_${behaviour}
-    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${behaviour}.cpp ${CMAKE_CURRENT_LIST_DIR}/outboxfixture.h
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${behaviour}.cpp ${CMAKE_CURRENT_LIST_DIR}/${_fixture}
       ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h
       ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
     LIBS DataClient::Controller DataClient::Testing Qt6::Network)
