@@ -444,7 +444,7 @@ private Q_SLOTS:
     {
         QVERIFY(start());
         QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
-        server->api()->setLatency(400); // the changes; the list's pages still answer at once
+        server->api()->setLatency(600); // the changes; the list's pages still answer at once
         DataClient::Outbox *outbox = DataClient::Controller::instance()->outbox();
         QList<QVariant> ids;
         QList<bool> ticked;
