@@ -115,7 +115,7 @@ public:
 
     /*!
         Runs \a endpoint with \a params and \a body, normalizes the answer into the store (with
-        meta.date = the request's start time, so an older answer never overwrites a newer one)
+        meta.date = when the request was sent, so an older answer never overwrites a newer one)
         and resolves with the denormalized value (a delete resolves with the processed answer,
         e.g. the URL parameters). Fails with NetworkError: a null endpoint or unusable params
         (kind InvalidRequest, nothing sent), an HTTP or network error, or an answer that does

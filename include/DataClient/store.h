@@ -47,7 +47,7 @@ public:
     Store &operator=(const Store &) = delete;
 
     //! Normalizes \a value with \a schema and commits the entities and (when \a resultKey is not
-    //! empty) the result. \a meta.date is the request's start time, used by the race rule: an
+    //! empty) the result. \a meta.date is when the request was sent, used by the race rule: an
     //! older write never overwrites fields written by a newer one, it only fills missing fields.
     StoreWrite setResponse(const QString &resultKey, const Schema &schema, const Params &args,
                            const QJsonValue &value, const Meta &meta);
@@ -61,6 +61,12 @@ public:
                                      const Schema &schema, const Params &args,
                                      const QJsonValue &value, const Meta &meta);
     ChangeSet removeOptimistic(quint64 layerId);
+    /*!
+        Gives layer \a layerId the date \a date (its meta.date) and shows what that makes of
+        the entities it wrote: a layer dated at or after the committed data shows over it, one
+        dated before only fills the fields the data lacks (the race rule, as for setResponse()).
+    */
+    ChangeSet redateOptimistic(quint64 layerId, qint64 date);
 
     //! Normalizes and checks a response without touching any store: safe on any thread (a
     //! worker), for a later commit(). setResponse() is prepare() + commit().

@@ -51,8 +51,8 @@ public:
     bool hiddenByPendingMutation(const RestEndpoint &endpoint, const Params &params) const;
 
     qint64 now() const;
-    //! A request start time: the clock, but strictly increasing, so that two requests started
-    //! in the same millisecond are still ordered (three rapid toggles must end on the last).
+    //! A request's send date: the clock, but strictly increasing, so that two requests sent in
+    //! the same millisecond are still ordered (three rapid toggles must end on the last).
     qint64 nextRequestDate();
     Meta responseMeta(const RestEndpoint &endpoint, qint64 date) const;
 
@@ -73,8 +73,16 @@ public:
     QFuture<QVariant> fetch(const EndpointPtr &endpoint, const Params &params,
                             const QJsonValue &body, ChangeSet *deferred = nullptr);
     static QFuture<QVariant> readyFuture(const QVariant &value);
-    //! Starts \a request's network exchange (its first attempt or a retry).
-    void send(detail::InFlightRequest &request);
+    //! Starts \a request's network exchange (its first attempt or a retry), dated now unless
+    //! fetch() dated it a moment ago. Returns what dating its optimistic layer changed of what
+    //! is shown (the caller emits it).
+    [[nodiscard]] ChangeSet send(detail::InFlightRequest &request);
+    //! send() for a request that waited (its turn, its backoff, the network), then the signals:
+    //! changed() for its layer, fetchStateChanged(). A slot may destroy the Controller.
+    void sendWaiting(detail::InFlightRequest &request);
+    //! Layer \a layer's request was sent at \a date, or waits again (OptimisticLayers::unsent);
+    //! returns what that changed of what is shown.
+    ChangeSet redateLayer(quint64 layer, qint64 date);
     //! A new caller of \a request: its own future (Qt 6.4 keeps one continuation per future).
     QFuture<QVariant> join(detail::InFlightRequest &request);
     //! Aborts \a request's network exchange at once (its answer then fails as Canceled). A
@@ -205,8 +213,8 @@ public:
     //! \a policy to the backoff to wait with.
     static bool outboxRetries(detail::InFlightRequest &request, const NetworkError &error,
                               RetryPolicy *policy);
-    //! Whether an outbox request may be sent now: online, and no item before it waits.
-    bool outboxMaySend(quint64 id) const;
+    //! Whether a new outbox item may be sent at once: online, and no item waits before it.
+    bool outboxIdle() const;
     //! Sends the next item when none is under way (online only, one at a time). An item that
     //! waited only for the network goes; one waiting out its backoff (a Retry-After included)
     //! keeps waiting, however often the network comes back.

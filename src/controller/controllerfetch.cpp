@@ -11,6 +11,7 @@ namespace DataClient {
 
 using detail::ExpiryPolicy;
 using detail::InFlightRequest;
+using detail::OptimisticLayers;
 
 namespace {
 
@@ -104,6 +105,11 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
         return failedFuture(error);
     }
 
+    // Offline, a read waits (paused) and keeps its callers; reconnect() sends it. An outbox
+    // item waits for its turn (online, and every item before it answered).
+    const bool inOutbox = !read && queues(*endpoint);
+    const bool waits = inOutbox ? !outboxIdle() : read && offline();
+
     auto request = std::make_shared<InFlightRequest>();
     request->id = inFlight.nextId();
     request->endpoint = endpoint;
@@ -111,24 +117,22 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
     request->key = key;
     request->requestKey = requestKey;
     request->read = read;
-    request->date = nextRequestDate();
+    request->date = waits ? 0 : nextRequestDate(); // sent below; send() dates a waiting one
     request->generation = generation;
     request->body = body;
     request->retry = retry;
     ChangeSet optimisticChanges;
     if (!read && endpoint->optimistic())
-        request->layer = applyOptimistic(*endpoint, params, body, request->date, &optimisticChanges,
-                                         &request->placeholder);
+        request->layer = applyOptimistic(*endpoint, params, body,
+                                         waits ? OptimisticLayers::unsent : request->date,
+                                         &optimisticChanges, &request->placeholder);
     InFlightRequest &added = inFlight.add(request);
-    const bool inOutbox = !read && queues(*endpoint);
     if (inOutbox)
         enqueue(added);
-    // Offline, a read waits (paused) and keeps its callers; reconnect() sends it. An outbox
-    // item waits for its turn (online, and every item before it answered).
-    added.paused = inOutbox ? !outboxMaySend(added.id) : read && offline();
-    added.queued = inOutbox && added.paused;
+    added.paused = waits;
+    added.queued = inOutbox && waits;
     if (!added.paused) {
-        send(added);
+        optimisticChanges.unite(send(added));
         if (inOutbox)
             outboxSending = added.id;
     }
@@ -148,9 +152,20 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
     return future;
 }
 
-void ControllerPrivate::send(InFlightRequest &request)
+ChangeSet ControllerPrivate::send(InFlightRequest &request)
 {
     request.paused = false;
+    // Dated when it leaves, at every attempt (the race rule compares these dates): the server
+    // applies requests in the order they reach it, so a read sent while this request waited
+    // (in the outbox, for a retry, offline) was answered without it and is older than it.
+    if (request.date == 0)
+        request.date = nextRequestDate();
+    // Its guess, shown above everything while it waited, takes the same date. That changes
+    // nothing shown, except over the guess of a write that still waits (held for a row not
+    // created yet), which now shows above this one: the server will apply it after this one.
+    ChangeSet shown;
+    if (request.layer && layers.date(request.layer) == OptimisticLayers::unsent)
+        shown = redateLayer(request.layer, request.date);
     // An endpoint with the default response hooks hands its answer over as CompactJson, a large
     // body parsed on a worker; others run their hooks on this thread and give a QJsonValue.
     request.compact = request.endpoint->answersOffThread();
@@ -178,6 +193,17 @@ void ControllerPrivate::send(InFlightRequest &request)
     request.watcher = request.compact
         ? static_cast<QFutureWatcherBase *>(watch(request.compactNetwork, answered))
         : watch(request.network, answered);
+    return shown;
+}
+
+void ControllerPrivate::sendWaiting(InFlightRequest &request)
+{
+    const ChangeSet shown = send(request);
+    const QString key = request.key;
+    const QPointer<Controller> alive(q);
+    emitOptimistic(shown);
+    if (alive)
+        Q_EMIT q->fetchStateChanged(key); // no longer paused or retrying: an attempt runs
 }
 
 QFuture<QVariant> ControllerPrivate::join(InFlightRequest &request)
@@ -211,6 +237,12 @@ void ControllerPrivate::abort(InFlightRequest &request)
     QFuture<void> network = request.networkFuture();
     if (!network.isFinished())
         network.cancel();
+}
+
+ChangeSet ControllerPrivate::redateLayer(quint64 layer, qint64 date)
+{
+    layers.redate(layer, date);
+    return store->redateOptimistic(layer, date);
 }
 
 quint64 ControllerPrivate::applyOptimistic(const RestEndpoint &endpoint, const Params &params,

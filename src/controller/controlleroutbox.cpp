@@ -89,10 +89,10 @@ void ControllerPrivate::enqueue(InFlightRequest &request)
     writeOutbox(); // before fetch() returns: a crash from now on replays it
 }
 
-bool ControllerPrivate::outboxMaySend(quint64 id) const
+bool ControllerPrivate::outboxIdle() const
 {
-    const detail::OutboxQueue &queue = OutboxPrivate::get(outbox)->queue;
-    return !shuttingDown && online && outboxSending == 0 && !queue.isEmpty() && queue.idAt(0) == id;
+    return !shuttingDown && online && outboxSending == 0
+        && OutboxPrivate::get(outbox)->queue.isEmpty();
 }
 
 void ControllerPrivate::pumpOutbox()
@@ -116,8 +116,7 @@ void ControllerPrivate::pumpOutbox()
         // or it is on the wire.
         if (request->backoff != 0 || !request->paused)
             return;
-        send(*request);
-        Q_EMIT q->fetchStateChanged(request->key);
+        sendWaiting(*request);
         return;
     }
 }
@@ -176,7 +175,7 @@ void ControllerPrivate::resolveOutbox()
         request->key = key;
         request->requestKey = endpoint->requestKey(item.params);
         request->read = false;
-        request->date = nextRequestDate();
+        request->date = 0; // dated when sent
         request->generation = generation;
         request->body = item.body;
         request->paused = true; // until its turn
@@ -185,8 +184,9 @@ void ControllerPrivate::resolveOutbox()
         markOutbox(*request, item.idempotencyKey);
         if (endpoint->optimistic()) {
             ChangeSet shown;
-            request->layer = applyOptimistic(*endpoint, item.params, item.body, request->date,
-                                             &shown, &request->placeholder);
+            request->layer
+                = applyOptimistic(*endpoint, item.params, item.body,
+                                  detail::OptimisticLayers::unsent, &shown, &request->placeholder);
             changes.unite(shown);
         }
         if (!item.placeholder.isEmpty() && !request->placeholder.isEmpty()) {

@@ -105,10 +105,12 @@ ControllerPrivate::makeHeldWrite(const EndpointPtr &endpoint, const Params &para
     write->durable = durable;
     write->since = since;
     write->idempotencyKey = idempotencyKey;
-    // Shown at once on the placeholder row (an edit, a delete hiding it), like any write.
+    // Shown at once on the placeholder row (an edit, a delete hiding it), like any write; not
+    // sent yet, so above everything (the create's guess, itself waiting, included).
     if (endpoint->optimistic()) {
         ChangeSet shown;
-        write->layer = applyOptimistic(*endpoint, params, body, nextRequestDate(), &shown, nullptr);
+        write->layer = applyOptimistic(*endpoint, params, body, detail::OptimisticLayers::unsent,
+                                       &shown, nullptr);
         changes->unite(shown);
     }
     return write;

@@ -52,7 +52,17 @@ bool ControllerPrivate::retryLater(InFlightRequest &request)
     qCInfo(lcController).noquote()
         << request.requestKey << "failed (" << error->message() << "); attempt" << request.attempt
         << "of" << request.retry.count + 1 << "in" << delay << "ms";
-    Q_EMIT q->fetchStateChanged(request.key); // retrying, attempt; loading stays
+    // The next attempt is dated when it is sent; until then its guess waits like a queued one:
+    // what the server answers meanwhile was applied before the change is (again).
+    request.date = 0;
+    const ChangeSet shown = request.layer
+        ? redateLayer(request.layer, detail::OptimisticLayers::unsent)
+        : ChangeSet();
+    const QString key = request.key;
+    const QPointer<Controller> alive(q);
+    emitOptimistic(shown);
+    if (alive)
+        Q_EMIT q->fetchStateChanged(key); // retrying, attempt; loading stays
     return true;
 }
 
@@ -72,8 +82,7 @@ void ControllerPrivate::retryNow(quint64 id)
         Q_EMIT q->fetchStateChanged(request->key);
         return;
     }
-    send(*request);
-    Q_EMIT q->fetchStateChanged(request->key); // no longer retrying: an attempt runs
+    sendWaiting(*request);
 }
 
 void ControllerPrivate::endWaiting(quint64 id, const char *why)

@@ -56,8 +56,7 @@ void ControllerPrivate::reconnect()
             endWaiting(id, "every caller left while offline"); // a query destroyed offline
             continue;
         }
-        send(*request);
-        Q_EMIT q->fetchStateChanged(request->key);
+        sendWaiting(*request);
     }
     if (alive && online)
         refetchShown(false);

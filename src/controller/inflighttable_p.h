@@ -39,7 +39,8 @@ struct InFlightRequest
     QString key;
     QString requestKey;
     bool read = true;
-    //! Request start time: meta.date of what it writes (the race rule compares it).
+    //! When its attempt under way was sent, 0 while none is (queued, paused, between
+    //! attempts): meta.date of what it writes (the race rule compares it).
     qint64 date = 0;
     //! The Controller's reset generation when it started: a reset drops its answer.
     quint64 generation = 0;

@@ -11,6 +11,13 @@ void OptimisticLayers::record(quint64 id, qint64 date, const QSet<EntityRef> &en
     layer.entities.unite(entities);
 }
 
+void OptimisticLayers::redate(quint64 id, qint64 date)
+{
+    const auto it = m_layers.find(id);
+    if (it != m_layers.end())
+        it->date = date;
+}
+
 QList<quint64> OptimisticLayers::supersededBy(qint64 date, const EntityRefSet &committed) const
 {
     QList<quint64> obsolete;

@@ -10,18 +10,26 @@
 #include <QtCore/QList>
 #include <QtCore/QSet>
 
+#include <limits>
+
 namespace DataClient::detail {
 
 /*!
     Layer ids increase with request order, so the Store applies the layers of overlapping
     mutations in the order they were made (three rapid toggles show the last one).
 
-    The race rule applies to layers too: a layer is an unconfirmed write made at its request's
-    start time. Once data written by a request that started later is committed for the same
-    entity, the older layer must no longer show over it, or a confirmed newer value could be
-    hidden by an older guess (toggle true, false, true: when the third confirms first, the
-    second's "false" layer would otherwise reappear). Such layers are removed right away; their
-    own responses, when they come, are older than the committed data and do not overwrite it.
+    The race rule applies to layers too: a layer is an unconfirmed write dated when its request
+    was sent (its current attempt). Once data written by a request sent later is committed for
+    the same entity, the older layer must no longer show over it, or a confirmed newer value
+    could be hidden by an older guess (toggle true, false, true: when the third confirms first,
+    the second's "false" layer would otherwise reappear). Such layers are removed right away;
+    their own responses, when they come, are older than the committed data and do not overwrite
+    it.
+
+    A layer whose request is not on the wire (queued in the outbox, waiting for a retry) is dated
+    `unsent`, after everything: the server will apply it after every request already sent, so
+    no answer committed meanwhile supersedes it, and its guess shows over such answers. When the
+    request is sent, the layer takes the send date.
 */
 class OptimisticLayers
 {
@@ -29,17 +37,24 @@ public:
     //! A new layer id, greater than every id handed out before (never 0).
     quint64 allocate() { return ++m_lastId; }
 
-    //! Remembers that layer \a id (a request started at \a date) wrote \a entities.
+    //! The date of a layer whose request waits to be sent: later than every real date.
+    static constexpr qint64 unsent = std::numeric_limits<qint64>::max();
+
+    //! Remembers that layer \a id (a request sent at \a date, or `unsent`) wrote \a entities.
     void record(quint64 id, qint64 date, const QSet<EntityRef> &entities);
     bool contains(quint64 id) const { return m_layers.contains(id); }
+    //! The date of layer \a id (0 when there is none).
+    qint64 date(quint64 id) const { return m_layers.value(id).date; }
+    //! Layer \a id's request was sent at \a date, or waits again (`unsent`).
+    void redate(quint64 id, qint64 date);
     QSet<EntityRef> entities(quint64 id) const { return m_layers.value(id).entities; }
     //! Whether a layer still waiting for its request wrote \a ref.
     bool touches(const EntityRef &ref) const;
 
     /*!
-        Layers made obsolete by a commit of \a committed entities written by a request that
-        started at \a date: every recorded layer of an earlier request (date < \a date) that
-        touches one of them. The caller removes them from the store and calls forget().
+        Layers made obsolete by a commit of \a committed entities written by a request sent at
+        \a date: every recorded layer sent earlier (date < \a date) that touches one of
+        them. The caller removes them from the store and calls forget().
         \a committed is built into EntityRefs only when a layer has to be compared with it:
         without layers, a commit of 10k entities costs nothing here.
     */

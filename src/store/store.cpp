@@ -99,6 +99,19 @@ ChangeSet Store::removeOptimistic(quint64 layerId)
     return changes;
 }
 
+ChangeSet Store::redateOptimistic(quint64 layerId, qint64 date)
+{
+    ChangeSet changes;
+    const auto it = d->layers.find(layerId);
+    if (it == d->layers.end())
+        return changes;
+    for (StorePrivate::LayerBatch &layer : it->second) {
+        layer.meta.date = date;
+        d->recomputeLayersFor(*layer.batch, layer.resultKey, changes);
+    }
+    return changes;
+}
+
 QList<quint64> Store::optimisticLayers() const
 {
     QList<quint64> ids;

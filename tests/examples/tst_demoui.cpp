@@ -6,6 +6,7 @@
 
 #include <DataClient/collectionmodel.h>
 #include <DataClient/controller.h>
+#include <DataClient/outbox.h>
 #include <DataClient/placeholderkey.h>
 #include <DataClient/testing/testserver.h>
 #include <DataClient/testing/virtualclock.h>
@@ -434,6 +435,45 @@ private Q_SLOTS:
         QVERIFY(first.isValid()); // deserialized by Deserialize.dateTime
         QTRY_VERIFY_WITH_TIMEOUT(
             activity->property("status").toMap().value(u"time"_s).toDateTime() > first, 10000);
+    }
+
+    // Three quick ticks at latency: the first goes, the others wait in the outbox behind it. A
+    // refetch of the list reaches the server between the first and the second and is answered
+    // before they are: the ticked rows stay ticked, then show what the server holds.
+    void aRefetchDuringQueuedEditsKeepsThem()
+    {
+        QVERIFY(start());
+        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        server->api()->setLatency(600); // the changes; the list's pages still answer at once
+        DataClient::Outbox *outbox = DataClient::Controller::instance()->outbox();
+        QList<QVariant> ids;
+        QList<bool> ticked;
+        for (int index = 0; index < 3; ++index) {
+            const QVariantMap todo = row(index);
+            ids.append(todo.value(u"id"_s));
+            ticked.append(!todo.value(u"completed"_s).toBool());
+            invoke("todoList", "toggleRequested", Q_ARG(QVariant, todo),
+                   Q_ARG(bool, ticked.last()));
+        }
+        QCOMPARE(outbox->count(), 3);
+        const auto path = [&](int index) { return u"/todos/"_s + ids.at(index).toString(); };
+        QTRY_COMPARE(requests("PATCH", path(0)), 1);
+        const int reads = requests("GET", u"/todos"_s);
+        todoModel()->refetch();
+        QTRY_VERIFY(requests("GET", u"/todos"_s) > reads);
+        QCOMPARE(requests("PATCH", path(1)), 0); // still waiting behind the first
+        QTRY_VERIFY(!todoModel()->isLoading()); // the refetch was answered
+        for (int index = 0; index < 3; ++index)
+            QCOMPARE(row(index).value(u"completed"_s).toBool(), ticked.at(index));
+
+        QTRY_COMPARE_WITH_TIMEOUT(outbox->count(), 0, 10000);
+        QTRY_VERIFY(!todoModel()->isLoading());
+        for (int index = 0; index < 3; ++index) {
+            QCOMPARE(stored(ids.at(index))[u"completed"_s].toBool(), ticked.at(index));
+            QCOMPARE(row(index).value(u"id"_s), ids.at(index));
+            QCOMPARE(row(index).value(u"completed"_s).toBool(), ticked.at(index));
+            QVERIFY(!pending(index));
+        }
     }
 };
 

@@ -162,6 +162,28 @@ private Q_SLOTS:
                  QVariant(1.0)); // fields it lacks are still filled
     }
 
+    // A layer's date can change (its request was sent, or waits again): what it shows follows.
+    void aRedatedLayerShowsAsItsNewDateSays()
+    {
+        Store store;
+        fill(store);
+        const QJsonValue mine = json(R"({"id": 5, "content": "mine"})");
+        QVERIFY(store.setOptimisticResponse(1, QString(), todoSchema(), {}, mine, at(5)).ok());
+        const QJsonValue read = json(R"({"id": 5, "content": "read"})");
+        QVERIFY(store.setResponse(QString(), todoSchema(), {}, read, at(3)).ok()); // older
+        QCOMPARE(field(store, u"5"_s, u"content"_s), QVariant(u"mine"_s));
+
+        const ChangeSet older = store.redateOptimistic(1, 2); // before the committed data
+        QVERIFY(older.entities.contains({u"Todo"_s, u"5"_s}));
+        QCOMPARE(field(store, u"5"_s, u"content"_s), QVariant(u"read"_s));
+        const ChangeSet later = store.redateOptimistic(1, 4);
+        QVERIFY(later.entities.contains({u"Todo"_s, u"5"_s}));
+        QCOMPARE(field(store, u"5"_s, u"content"_s), QVariant(u"mine"_s));
+        QVERIFY(store.redateOptimistic(1, 6).isEmpty()); // still after it: nothing changes
+        QVERIFY(store.redateOptimistic(42, 1).isEmpty()); // no such layer
+        QCOMPARE(store.entity({u"Todo"_s, u"5"_s})->value(u"content"_s), QJsonValue(u"read"_s));
+    }
+
     // Same start time: the higher layer id wins (layers apply in ascending id)
     void layersApplyInAscendingOrder()
     {
