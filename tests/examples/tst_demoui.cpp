@@ -22,6 +22,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -48,13 +49,12 @@ private:
         return server->api()->item(u"/todos"_s, QJsonValue::fromVariant(id));
     }
 
-    // Starts a fresh embedded server and window; waits until the window shows data unless the
-    // server fails list loads.
-    bool start(double failRate = 0)
+    // Starts a fresh embedded server (answering after \a latencyMs) and window.
+    bool start(double failRate = 0, int latencyMs = 0)
     {
         server = std::make_unique<EmbeddedServer>();
         QString error;
-        if (!server->start(0, failRate, &error))
+        if (!server->start(latencyMs, failRate, &error))
             return false;
         engine = std::make_unique<QQmlApplicationEngine>();
         engine->addImportPath(QStringLiteral(DATACLIENT_QML_DIR));
@@ -96,6 +96,61 @@ private:
             texts.append(delegate->property("text").toString());
         return texts;
     }
+    //! The visible delegates named \a name under \a item.
+    static QList<QQuickItem *> visibleItems(QQuickItem *item, const QString &name)
+    {
+        QList<QQuickItem *> found;
+        QList<QQuickItem *> queue {item};
+        while (!queue.isEmpty()) {
+            QQuickItem *next = queue.takeFirst();
+            if (!next->isVisible())
+                continue;
+            if (next->objectName() == name)
+                found.append(next);
+            queue += next->childItems();
+        }
+        return found;
+    }
+    //! The todo rows the list view shows.
+    QList<QQuickItem *> shownTodoRows() const
+    {
+        return visibleItems(qobject_cast<QQuickItem *>(child(u"todoView"_s)), u"todoRow"_s);
+    }
+    //! What a click on a user in the list does.
+    void selectUser(int id)
+    {
+        const QString name = server->api()->item(u"/users"_s, id)[u"name"_s].toString();
+        QVERIFY(QMetaObject::invokeMethod(child(u"userList"_s), "userSelected", Q_ARG(int, id),
+                                          Q_ARG(QString, name)));
+        QCOMPARE(window->property("userId").toInt(), id);
+    }
+    //! What a click on the header's Online switch does.
+    void flipOnlineSwitch()
+    {
+        QObject *onlineSwitch = child(u"onlineSwitch"_s);
+        QVERIFY(QMetaObject::invokeMethod(onlineSwitch, "toggle"));
+        QVERIFY(QMetaObject::invokeMethod(onlineSwitch, "toggled"));
+    }
+    //! Every row shown is a todo of user \a id.
+    bool showsOnlyTodosOf(int id) const
+    {
+        for (int i = 0; i < todoModel()->count(); ++i) {
+            if (row(i).value(u"userId"_s).toInt() != id)
+                return false;
+        }
+        return true;
+    }
+    //! Scrolls to the end of the list until \a rows are loaded (or everything).
+    void scrollUntil(int rows)
+    {
+        auto *view = qobject_cast<QQuickItem *>(child(u"todoView"_s));
+        for (int attempt = 0; attempt < 10 && todoModel()->hasMore() && todoModel()->count() < rows;
+             ++attempt) {
+            QVERIFY(QMetaObject::invokeMethod(view, "positionViewAtEnd"));
+            QTRY_VERIFY(!todoModel()->isLoadingMore());
+        }
+    }
+    QString pageStatus() const { return child(u"pageStatusLabel"_s)->property("text").toString(); }
     // A template: Q_ARG() is a QGenericArgument in Qt 6.4 and a QMetaMethodArgument since 6.5.
     template<typename... Args> void invoke(const char *object, const char *signal, Args... args)
     {
@@ -311,9 +366,12 @@ private Q_SLOTS:
         QVERIFY(QMetaObject::invokeMethod(onlineSwitch, "toggled"));
         QVERIFY(DataClient::Controller::instance()->isOnline());
         QVERIFY(!banner->property("visible").toBool());
+        // The first page, then each later page the list view had loaded, read again once: the
+        // rows stay.
+        const int pages = (rows + EmbeddedServer::pageSize - 1) / EmbeddedServer::pageSize;
+        QTRY_COMPARE(requests("GET", u"/todos"_s), readsBefore + pages);
         QTRY_VERIFY(!todoModel()->isPaused() && !todoModel()->isLoading());
-        QCOMPARE(requests("GET", u"/todos"_s), readsBefore + 1);
-        QVERIFY(todoModel()->count() > 0); // the first page again: a refetch restarts the pages
+        QCOMPARE(todoModel()->count(), rows);
     }
 
     // Issue 17: the demo pointed at an API of its shape that is not its own server — one that
@@ -423,6 +481,136 @@ private Q_SLOTS:
         QTRY_COMPARE(stored(todo.value(u"id"_s))[u"completed"_s].toBool(), !before);
         QCOMPARE(requests("PATCH", path), 1);
         QTRY_VERIFY(!waiting->property("visible").toBool());
+    }
+
+    // Offline, the list of a user whose todos were never loaded cannot load: it shows none (and
+    // says why), never the previous user's rows under the new name; a user loaded before shows
+    // their own stored todos. Back online the new user's todos load.
+    void switchingUserOfflineShowsNoOtherUsersRows()
+    {
+        QVERIFY(start());
+        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        selectUser(2); // loaded once, so stored
+        QTRY_VERIFY(todoModel()->count() > 0 && !todoModel()->isPlaceholder()
+                    && showsOnlyTodosOf(2));
+        selectUser(1);
+        QTRY_VERIFY(todoModel()->count() > 0 && !todoModel()->isLoading() && showsOnlyTodosOf(1));
+
+        flipOnlineSwitch();
+        QVERIFY(!DataClient::Controller::instance()->isOnline());
+        const int readsBefore = requests("GET", u"/todos"_s);
+        selectUser(3);
+        QVERIFY(todoModel()->isPaused());
+        QVERIFY(!todoModel()->isPlaceholder());
+        QCOMPARE(todoModel()->count(), 0);
+        QTRY_COMPARE(shownTodoRows().size(), 0);
+        QVERIFY(child(u"notLoadedLabel"_s)->property("visible").toBool());
+        QVERIFY(window->property("statusText").toString().contains(u"todos: loading, 0 rows"_s));
+
+        selectUser(2); // stored: that user's own rows, editable
+        QVERIFY(todoModel()->count() > 0);
+        QVERIFY(showsOnlyTodosOf(2));
+        QVERIFY(!todoModel()->isPlaceholder());
+        QTRY_VERIFY(!shownTodoRows().isEmpty());
+        for (QQuickItem *shown : shownTodoRows())
+            QVERIFY(shown->findChild<QQuickItem *>(u"todoCheck"_s)->isEnabled());
+        QVERIFY(!child(u"notLoadedLabel"_s)->property("visible").toBool());
+        QCOMPARE(requests("GET", u"/todos"_s), readsBefore); // nothing sent offline
+
+        selectUser(3);
+        QCOMPARE(todoModel()->count(), 0);
+        flipOnlineSwitch();
+        QTRY_VERIFY(todoModel()->count() > 0 && !todoModel()->isLoading());
+        QVERIFY(showsOnlyTodosOf(3));
+        QVERIFY(!child(u"notLoadedLabel"_s)->property("visible").toBool());
+    }
+
+    // Online, while the next user's todos load, the previous user's rows stand in: dimmed and
+    // disabled, and a toggle of one of them sends nothing.
+    void placeholderRowsAreDimmedAndNotEditable()
+    {
+        QVERIFY(start(0, 400));
+        QTRY_VERIFY_WITH_TIMEOUT(todoModel()->count() > 0 && !todoModel()->isLoading(), 15000);
+        QTRY_VERIFY(!shownTodoRows().isEmpty());
+        QQuickItem *content
+            = shownTodoRows().constFirst()->findChild<QQuickItem *>(u"todoRowContent"_s);
+        QVERIFY(content->isEnabled());
+        QCOMPARE(content->opacity(), 1.0);
+
+        selectUser(3);
+        QVERIFY(todoModel()->isPlaceholder());
+        QVERIFY(showsOnlyTodosOf(1));
+        const QList<QQuickItem *> kept = shownTodoRows();
+        QVERIFY(!kept.isEmpty());
+        for (QQuickItem *shown : kept) {
+            auto *inner = shown->findChild<QQuickItem *>(u"todoRowContent"_s);
+            QVERIFY(!inner->isEnabled());
+            QVERIFY(inner->opacity() < 0.5);
+            QVERIFY(!shown->findChild<QQuickItem *>(u"todoCheck"_s)->isEnabled());
+        }
+        // What the check box would ask if it could be clicked: refused, nothing sent.
+        QVERIFY(QMetaObject::invokeMethod(kept.constFirst(), "toggleRequested", Q_ARG(bool, true)));
+
+        QTRY_VERIFY_WITH_TIMEOUT(!todoModel()->isPlaceholder() && todoModel()->count() > 0, 5000);
+        QVERIFY(showsOnlyTodosOf(3));
+        QTRY_VERIFY(!shownTodoRows().isEmpty());
+        for (QQuickItem *shown : shownTodoRows()) {
+            auto *inner = shown->findChild<QQuickItem *>(u"todoRowContent"_s);
+            QVERIFY(inner->isEnabled());
+            QCOMPARE(inner->opacity(), 1.0);
+        }
+        int patches = 0;
+        for (const auto &request : server->server()->requests())
+            patches += request.method == "PATCH";
+        QCOMPARE(patches, 0);
+    }
+
+    // A tick on a list older than its expiry refetches it: the pages loaded stay (and are read
+    // again), so the row count stays and "all loaded" shows only when the server has no more.
+    void tickOnAStalePagedListKeepsItsPages()
+    {
+        DataClient::Testing::VirtualClock clock;
+        clock.install(DataClient::Controller::instance());
+        QVERIFY(start());
+        QTRY_VERIFY_WITH_TIMEOUT(todoModel()->count() > 0 && !todoModel()->isLoading(), 15000);
+        int total = 0;
+        for (const QJsonValue &todo : server->api()->collection(u"/todos"_s))
+            total += todo[u"userId"_s].toInt() == 1;
+        QVERIFY(total > 2 * EmbeddedServer::pageSize);
+        scrollUntil(2 * EmbeddedServer::pageSize);
+        QCOMPARE(todoModel()->count(), 2 * EmbeddedServer::pageSize);
+        QVERIFY(todoModel()->hasMore());
+        const QString twoPages = u"%1 todos loaded, scroll for more"_s.arg(todoModel()->count());
+        QCOMPARE(pageStatus(), twoPages);
+
+        clock.advance(61000); // past the list's expiry
+        const int readsBefore = requests("GET", u"/todos"_s);
+        const QVariantMap todo = row(1);
+        const bool before = todo.value(u"completed"_s).toBool();
+        invoke("todoList", "toggleRequested", Q_ARG(QVariant, todo), Q_ARG(bool, !before));
+        QTRY_COMPARE(stored(todo.value(u"id"_s))[u"completed"_s].toBool(), !before);
+        // The first page and the second, read again.
+        QTRY_COMPARE(requests("GET", u"/todos"_s), readsBefore + 2);
+        QTRY_VERIFY(!todoModel()->isLoading());
+        QCOMPARE(todoModel()->count(), 2 * EmbeddedServer::pageSize);
+        QVERIFY(todoModel()->hasMore());
+        QCOMPARE(pageStatus(), twoPages);
+
+        // Everything loaded, then another tick on the expired list: still everything.
+        scrollUntil(std::numeric_limits<int>::max());
+        QCOMPARE(todoModel()->count(), total);
+        QVERIFY(!todoModel()->hasMore());
+        clock.advance(61000);
+        invoke("todoList", "toggleRequested", Q_ARG(QVariant, row(2)),
+               Q_ARG(bool, !row(2).value(u"completed"_s).toBool()));
+        QTRY_VERIFY(requests("GET", u"/todos"_s) > readsBefore + 2);
+        QTRY_VERIFY(!todoModel()->isLoading());
+        QCOMPARE(todoModel()->count(), total);
+        QCOMPARE(pageStatus(), u"%1 todos, all loaded"_s.arg(total));
+        QSet<int> ids;
+        for (int i = 0; i < todoModel()->count(); ++i)
+            ids.insert(row(i).value(u"id"_s).toInt());
+        QCOMPARE(ids.size(), total);
     }
 
     void livePanelKeepsPolling()
