@@ -135,6 +135,36 @@ private Q_SLOTS:
         QCOMPARE(shownIds(), all);
         QCOMPARE(pageStatus(), u"%1 todos, all loaded"_s.arg(total));
     }
+
+    // Offline, a tick on a row of the second page waits in the outbox; the list expires
+    // meanwhile. Back online the tick is sent, then the list is read again (first page, then the
+    // second): the pages stay, in order, and the row shows the tick.
+    void anOfflineTickOnALaterPageKeepsThePagesWhenOnline()
+    {
+        DataClient::Testing::VirtualClock clock;
+        clock.install(DataClient::Controller::instance());
+        QVERIFY(start());
+        QTRY_VERIFY_WITH_TIMEOUT(todoModel()->count() > 0 && !todoModel()->isLoading(), 15000);
+        scrollUntil(2 * EmbeddedServer::pageSize);
+        QCOMPARE(todoModel()->count(), 2 * EmbeddedServer::pageSize);
+        const QList<int> loaded = shownIds();
+        flipOnlineSwitch();
+        const int index = EmbeddedServer::pageSize + 3;
+        const QVariantMap todo = row(index);
+        const bool before = todo.value(u"completed"_s).toBool();
+        invoke("todoList", "toggleRequested", Q_ARG(QVariant, todo), Q_ARG(bool, !before));
+        QCOMPARE(row(index).value(u"completed"_s).toBool(), !before);
+        const int readsBefore = requests("GET", u"/todos"_s);
+        clock.advance(61000); // past the list's expiry
+
+        flipOnlineSwitch();
+        QTRY_COMPARE(stored(todo.value(u"id"_s))[u"completed"_s].toBool(), !before);
+        QTRY_COMPARE(requests("GET", u"/todos"_s), readsBefore + 2);
+        QTRY_VERIFY(!todoModel()->isLoading() && !todoModel()->isPending());
+        QCOMPARE(shownIds(), loaded);
+        QVERIFY(todoModel()->hasMore());
+        QCOMPARE(row(index).value(u"completed"_s).toBool(), !before);
+    }
 };
 
 QTEST_MAIN(tst_DemoUiViews)
