@@ -56,10 +56,14 @@ Schema ControllerPrivate::pagedListSchema(const InFlightRequest &request, const 
             known->pages.append(page);
         return schema;
     }
-    const auto known = pagedLists.constFind(request.key);
-    if (known == pagedLists.cend()
-        || collection.collectionMode() != Schema::CollectionMode::Replace)
+    const auto known = pagedLists.find(request.key);
+    if (known == pagedLists.end() || collection.collectionMode() != Schema::CollectionMode::Replace)
         return schema; // no later page was merged: the answer is the whole list
+    if (!store->hasResult(request.key)) {
+        // The list went meanwhile (collected, invalidated away): this answer starts it anew.
+        pagedLists.erase(known);
+        return schema;
+    }
     const qsizetype laterPagesStart = known->firstPageRows;
     auto written = std::make_shared<qsizetype>(-1);
     *firstRows = written;

@@ -345,6 +345,31 @@ private Q_SLOTS:
         QVERIFY(model->canFetchMore({}));
     }
 
+    // A page error is the shown key's page load: re-targeted, the model shows the other key with
+    // no page error and pages it as usual; a late answer of the old key's page changes nothing.
+    void aPageErrorGoesWithARetarget()
+    {
+        const Resource feedResource = makeResource(u"page"_s);
+        auto model = pagedModel(feedResource, 1);
+        failingPage = 2;
+        model->loadMore();
+        QTRY_VERIFY(!model->isLoadingMore());
+        QVERIFY(model->pageNetworkError());
+
+        failingPage = 0;
+        model->setParams({{u"userId"_s, 2}});
+        QVERIFY(!model->pageNetworkError());
+        QTRY_COMPARE(model->status(), CollectionModel::Ready);
+        QTRY_VERIFY(!model->isLoading());
+        QVERIFY(model->canFetchMore({}));
+        model->loadMore();
+        QTRY_VERIFY(!model->isLoadingMore());
+        QCOMPARE(model->rowCount(), 2 * pageSize);
+        QVERIFY(!model->pageNetworkError());
+        for (int row = 0; row < model->rowCount(); ++row)
+            QCOMPARE(model->get(row).toMap().value(u"userId"_s).toInt(), 2);
+    }
+
     void clearingThePageEndpointStopsPaging()
     {
         const Resource feedResource = makeResource(u"page"_s);
