@@ -1,6 +1,9 @@
 // One user's todos: `Suspense` on todos.getList with { userId } — a list model that updates with
 // the smallest signals whenever any request changes one of its todos. Scrolling to the end loads
-// the next page (getList.getPage) into the same list.
+// the next page (getList.getPage) into the same list. Switched to another user, the previous
+// user's rows stay as a placeholder while the new list loads: dimmed, and not editable (a read
+// paused offline keeps no placeholder: the list shows what is stored for the user, or says that
+// nothing is).
 // (No ListView header/footer: with Qt 6.4, `pragma ComponentBehavior: Bound` makes them fail to
 // instantiate, so the paging indicator is an overlay.)
 pragma ComponentBehavior: Bound
@@ -35,9 +38,20 @@ Item {
         model: todos
         delegate: TodoRow {
             width: view.width
-            onToggleRequested: completed => root.toggleRequested(entity, completed)
-            onRenameRequested: title => root.renameRequested(entity, title)
-            onDeleteRequested: root.deleteRequested(entity)
+            placeholder: todos.placeholder
+            // Never an edit of a row that is not this user's (the delegate is disabled too).
+            onToggleRequested: completed => {
+                if (!todos.placeholder)
+                    root.toggleRequested(entity, completed);
+            }
+            onRenameRequested: title => {
+                if (!todos.placeholder)
+                    root.renameRequested(entity, title);
+            }
+            onDeleteRequested: {
+                if (!todos.placeholder)
+                    root.deleteRequested(entity);
+            }
         }
         // Infinite scroll: the model never starts a second page while one is in flight.
         onAtYEndChanged: {
@@ -56,12 +70,26 @@ Item {
             height: 28
             running: todos.loadingMore
         }
-        Label {
+        Row {
             anchors.centerIn: parent
+            spacing: 8
             visible: !todos.loadingMore && todos.count > 0
-            text: todos.hasMore ? qsTr("%1 todos loaded, scroll for more").arg(todos.count)
-                                : qsTr("%1 todos, all loaded").arg(todos.count)
-            color: "#666"
+            Label {
+                objectName: "pageStatusLabel"
+                anchors.verticalCenter: parent.verticalCenter
+                // A page that failed is the page's error: the rows loaded so far stay.
+                text: todos.pageError
+                      ? qsTr("%1 todos loaded; the next page failed: %2").arg(todos.count).arg(
+                            todos.pageError.message)
+                      : todos.hasMore ? qsTr("%1 todos loaded, scroll for more").arg(todos.count)
+                                      : qsTr("%1 todos, all loaded").arg(todos.count)
+                color: todos.pageError ? "#a00" : "#666"
+            }
+            Button {
+                visible: !!todos.pageError
+                text: qsTr("Retry")
+                onClicked: todos.retryPage()
+            }
         }
     }
     BusyIndicator {
@@ -72,5 +100,12 @@ Item {
         anchors.centerIn: parent
         visible: todos.status === CollectionModel.Ready && todos.count === 0
         text: qsTr("Nothing to do.")
+    }
+    Label {
+        objectName: "notLoadedLabel"
+        anchors.centerIn: parent
+        visible: todos.paused && todos.count === 0
+        text: qsTr("Offline: this user's todos were not loaded yet.")
+        color: "#6b4f00"
     }
 }

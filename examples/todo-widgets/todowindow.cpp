@@ -82,6 +82,15 @@ TodoWindow::TodoWindow(const QString &apiUrl, int userId, QWidget *parent)
                 reportError(model == m_users ? tr("load users") : tr("load todos"), *error);
         });
     }
+    // While another user's todos stand in for this user's (the model's placeholder), they are
+    // not this user's: the model makes them disabled (greyed, not editable) and the form and
+    // Delete follow. The view repaints them when that ends or starts.
+    connect(m_todos, &CollectionModel::placeholderChanged, this, [this] {
+        const bool own = !m_todos->isPlaceholder();
+        m_formTitle->setEnabled(own);
+        m_formCompleted->setEnabled(own);
+        m_todoTable->viewport()->update();
+    });
     // A refused edit is already rolled back in the table and the form; say what failed.
     connect(m_todos, &CollectionModel::writeFailed, this,
             [this](const QModelIndex &, const NetworkError &error) {
@@ -177,7 +186,8 @@ void TodoWindow::showUser(const QModelIndex &index)
     if (id == 0 || id == m_userId)
         return;
     m_userId = id;
-    m_todos->setParams({{u"userId"_s, id}}); // the old rows stay until the new ones arrive
+    // The old rows stay, greyed and read-only, while the new ones load (not while offline).
+    m_todos->setParams({{u"userId"_s, id}});
 }
 
 void TodoWindow::addTodo(const QString &title)
@@ -196,7 +206,7 @@ void TodoWindow::addTodo(const QString &title)
 void TodoWindow::deleteSelectedTodo()
 {
     const QModelIndex current = m_todoTable->currentIndex();
-    if (!current.isValid())
+    if (!current.isValid() || m_todos->isPlaceholder()) // not this user's todo
         return;
     const QVariantMap todo = m_todos->get(current.row()).toMap();
     runWrite(tr("delete \"%1\"").arg(todo.value(u"title"_s).toString()), m_todoResource.remove,

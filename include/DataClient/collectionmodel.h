@@ -44,10 +44,14 @@ class CollectionModelPrivate;
     with data stored, or with keepPrevious() off.
 
     Kept data: re-targeted to a key with nothing stored, the model keeps showing the rows and
-    value it showed, with isPlaceholder() and isLoading() true, until the new key's answer
-    arrives; the new rows then replace them through the same precise signals (no reset, no
+    value it showed, with isPlaceholder() and isLoading() true, while the new key's read is
+    under way; the new rows then replace them through the same precise signals (no reset, no
     empty list in between). An error for the new key ends the placeholder: its rows are removed
-    and the error shows. setKeepPrevious(false) restores an empty model at once.
+    and the error shows. A read that does not go out (paused offline, isPaused()) or waits out a
+    backoff (isRetrying()) ends it too: the model then shows what is stored for the new key,
+    often nothing, never another key's rows as this key's. Placeholder rows are not editable
+    (flags() without Qt::ItemIsEnabled, setData() refuses). setKeepPrevious(false) restores an
+    empty model at once.
 
     Roles: `entity` (EntityRole: the whole denormalized record), `pending` (PendingRole: the row
     shows an optimistic change the server has not confirmed yet; it flips to false with one
@@ -96,17 +100,27 @@ class DATACLIENT_MODELS_EXPORT CollectionModel : public QAbstractListModel
     //! Subscribes to polling (Controller::subscribe) while active: the `Live` QML type.
     Q_PROPERTY(bool live READ isLive WRITE setLive NOTIFY liveChanged)
     Q_PROPERTY(int count READ count NOTIFY countChanged)
-    //! A further page may exist (a page endpoint is set and the last page added rows).
+    //! A further page may exist (a page endpoint is set and the last page added as many rows
+    //! as the first; false after a short page or a 404 on a later page). A refetch of the list
+    //! keeps the pages loaded and hasMore (docs/pagination.md).
     Q_PROPERTY(bool hasMore READ hasMore NOTIFY hasMoreChanged)
     //! loadMore() is waiting for its page.
     Q_PROPERTY(bool loadingMore READ isLoadingMore NOTIFY loadingMoreChanged)
+    //! The last page load's error ({status, statusText, message, body, url, kind}, like
+    //! `error`), or null: a page's failure is the page's, the rows shown stay and so does
+    //! hasMore; retryPage() asks for that page again. A 404 on a later page is no error: it ends
+    //! hasMore (a page past the end).
+    Q_PROPERTY(QVariant pageError READ pageErrorValue NOTIFY pageErrorChanged)
     //! Fields shown as columns (Qt::DisplayRole, headerData()); empty: one column.
     Q_PROPERTY(QStringList columns READ columns WRITE setColumns NOTIFY columnsChanged)
     //! The rows and value shown are those of the key shown before, kept while the new key's
-    //! first answer is awaited (see keepPrevious).
+    //! first read is under way (see keepPrevious). Such rows are not the current key's: they
+    //! are not editable (flags() without Qt::ItemIsEnabled: views grey them), and a view
+    //! should show them dimmed and refuse edits of them.
     Q_PROPERTY(bool placeholder READ isPlaceholder NOTIFY placeholderChanged)
     //! true (default): re-targeted to a key with nothing stored, keep showing the previous
-    //! rows as a placeholder; false: show an empty model at once.
+    //! rows as a placeholder while its read is under way (not while it is paused offline or
+    //! waits to retry); false: show an empty model at once.
     Q_PROPERTY(
         bool keepPrevious READ keepsPrevious WRITE setKeepPrevious NOTIFY keepPreviousChanged)
     //! What the model shows includes an optimistic change the server has not confirmed yet
@@ -162,6 +176,9 @@ public:
     int count() const;
     bool hasMore() const;
     bool isLoadingMore() const;
+    //! The last page load's failure (see `pageError`); empty after a page answered.
+    std::optional<NetworkError> pageNetworkError() const;
+    QVariant pageErrorValue() const;
     QStringList columns() const;
     void setColumns(const QStringList &columns);
     //! The rows and value() are the previous key's, kept until this key's first answer.
@@ -194,6 +211,8 @@ public:
     //! Fetches the next page with pageEndpoint() (page numbers: 2, 3, ...). Does nothing while
     //! a page is in flight, when there is no page endpoint, or after the last page (!hasMore).
     Q_INVOKABLE void loadMore();
+    //! Asks again for the page whose load failed (pageError); does nothing without one.
+    Q_INVOKABLE void retryPage();
     //! Fetches again now, whatever is stored (the retry after an error).
     Q_INVOKABLE void refetch();
 
@@ -227,6 +246,7 @@ Q_SIGNALS:
     void countChanged();
     void hasMoreChanged();
     void loadingMoreChanged();
+    void pageErrorChanged();
     void columnsChanged();
     void placeholderChanged();
     void keepPreviousChanged();

@@ -170,6 +170,27 @@ public:
     template<typename Value>
     QVariant answerValue(const detail::InFlightRequest &request, const Params &args,
                          const Value &value, const Meta &meta);
+    // Paged lists (controllerpages.cpp) --------------------------------------------------------
+    //! A read of a later page: its endpoint's paginationField is among its params (the page
+    //! lands in the list stored under the key without that field).
+    static bool isPageRead(const detail::InFlightRequest &request);
+    //! The schema \a request's answer is written with: a first-page answer of a list that
+    //! later pages were merged into keeps those rows after it (\a firstRows then receives the
+    //! answer's row count once written); otherwise \a schema.
+    Schema pagedListSchema(const detail::InFlightRequest &request, const Schema &schema,
+                           std::shared_ptr<qsizetype> *firstRows);
+    //! The rows stored under \a request's key now (its list, or the list its result wraps).
+    qsizetype storedRows(const detail::InFlightRequest &request);
+    //! After a new first page of \a key was written: reads its later pages again (queued).
+    void reloadLaterPages(const QString &key);
+    //! A list that later pages were merged into.
+    struct PagedList
+    {
+        qsizetype firstPageRows = 0; // the rows its first page gave, the later pages after them
+        QList<std::pair<EndpointPtr, Params>> pages; // the later pages' reads, in load order
+    };
+    //! Key of a list -> its pages (only lists that later pages were merged into).
+    QHash<QString, PagedList> pagedLists;
     //! Removes the request's layer, stores the error, fails the caller. Returns whether the
     //! key's fetch state changed.
     bool fail(detail::InFlightRequest &request, const NetworkError &error);

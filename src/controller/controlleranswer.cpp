@@ -140,9 +140,19 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
         resultKey.clear();
     const Meta meta = responseMeta(endpoint, request.date);
     persistNote(endpoint, request.key);
+    // A first page keeps the later pages merged into its list (controllerpages.cpp); an older
+    // answer is written as it is, so the store's race rule for whole lists applies to it.
+    std::shared_ptr<qsizetype> firstRows;
+    const Schema written
+        = resultKey.isEmpty() ? schema : pagedListSchema(request, schema, &firstRows);
     // A prepared write is the same outcome as setResponse() (prepare + commit), in one step here.
-    const StoreWrite write = prepared ? store->commit(resultKey, std::move(*prepared), meta)
-                                      : store->setResponse(resultKey, schema, args, value, meta);
+    const StoreWrite write = prepared && written == schema
+        ? store->commit(resultKey, std::move(*prepared), meta)
+        : store->setResponse(resultKey, written, args, value, meta);
+    if (firstRows && *firstRows >= 0) {
+        pagedLists[request.key].firstPageRows = *firstRows;
+        reloadLaterPages(request.key);
+    }
     if (write.error) {
         const NetworkError error
             = NetworkError(NetworkError::Kind::InvalidResponse, 400,
@@ -211,8 +221,10 @@ bool ControllerPrivate::fail(InFlightRequest &request, const NetworkError &error
     // A request that was never sent (bad parameters, missing page) or that its callers
     // canceled says nothing about the data: it fails its callers but is not stored as the
     // key's error.
+    // Nor does a later page's failure (docs/pagination.md): the list stays shown, and the page
+    // load reports it (CollectionModel::pageError).
     if (error.kind() != NetworkError::Kind::InvalidRequest
-        && error.kind() != NetworkError::Kind::Canceled) {
+        && error.kind() != NetworkError::Kind::Canceled && !isPageRead(request)) {
         const qint64 errorExpiresAt
             = now() + ExpiryPolicy::errorExpiryLength(request.endpoint->errorExpiryLength());
         states.setError(request.key, error, request.date, errorExpiresAt);

@@ -177,6 +177,7 @@ void Controller::resetEntireStore()
     d->layers.clear();
     d->dropPlaceholders(); // placeholder rows went with the layers; held writes are canceled
     d->validators.clear();
+    d->pagedLists.clear(); // the lists whose pages they counted are gone
     const QStringList keys = d->states.clear();
     qCDebug(lcController) << "store reset;" << d->inFlight.size() << "answers in flight dropped";
     const QPointer<Controller> alive(this);

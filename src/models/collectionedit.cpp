@@ -254,8 +254,11 @@ Qt::ItemFlags CollectionModel::flags(const QModelIndex &index) const
     Qt::ItemFlags flags = QAbstractListModel::flags(index);
     if (!index.isValid()) // the view asks for the root
         return flags;
+    // Rows of the key shown before (a placeholder) are not this key's: greyed, not editable.
+    if (d->placeholder)
+        return flags & ~(Qt::ItemIsEnabled | Qt::ItemIsEditable | Qt::ItemIsUserCheckable);
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)
-        || !d->isEditableColumn(index.column()) || d->placeholder)
+        || !d->isEditableColumn(index.column()))
         return flags;
     const QVariant like = d->fieldType(d->rows.at(index.row()), d->columnField(index.column()));
     return flags

@@ -196,6 +196,16 @@ bool CollectionModel::isLoadingMore() const
     return d->loadingMore;
 }
 
+std::optional<NetworkError> CollectionModel::pageNetworkError() const
+{
+    return d->pageError;
+}
+
+QVariant CollectionModel::pageErrorValue() const
+{
+    return errorToVariant(d->pageError);
+}
+
 QStringList CollectionModel::columns() const
 {
     return d->columns;
@@ -263,6 +273,13 @@ void CollectionModel::loadMore()
     d->loadMore();
 }
 
+void CollectionModel::retryPage()
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    if (d->pageError)
+        d->loadMore();
+}
+
 void CollectionModel::refetch()
 {
     DATACLIENT_ASSERT_THREAD(this);
@@ -306,8 +323,10 @@ QHash<int, QByteArray> CollectionModel::roleNames() const
 
 bool CollectionModel::canFetchMore(const QModelIndex &parent) const
 {
-    return !parent.isValid() && d->isActive() && d->hasMore && !d->loadingMore
-        && d->status == Ready;
+    // Not after a page failed: a view asks again at once, so a failing page would be asked
+    // for in a loop; retryPage() asks for it.
+    return !parent.isValid() && d->isActive() && d->hasMore && !d->loadingMore && d->status == Ready
+        && !d->pageError;
 }
 
 void CollectionModel::fetchMore(const QModelIndex &parent)

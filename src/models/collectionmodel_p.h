@@ -44,7 +44,9 @@ public:
     //! Registers the shown key with Controller::watch() while active (and unregisters).
     void updateWatch();
     void fetchNow(bool force);
-    void finishPage(quint64 generation, int rowsBefore, bool failed);
+    //! A page answered (\a failure empty) or failed: hasMore, pageError.
+    void finishPage(quint64 generation, int rowsBefore, const std::optional<NetworkError> &failure);
+    void setPageError(const std::optional<NetworkError> &failure);
     bool isActive() const;
     void setLoadingMore(bool loadingMore);
     void setHasMore(bool hasMore);
@@ -159,6 +161,7 @@ public:
     int attempt = 0;
     bool hasMore = false;
     bool loadingMore = false;
+    std::optional<NetworkError> pageError; // the last page load's failure, until it succeeds
     int pagesLoaded = 0;
     int firstPageSize = 0;
 

@@ -73,19 +73,28 @@ void CollectionModelPrivate::retarget()
     autoFetchesWithoutData = 0;
     setLoadingMore(false);
     setHasMore(false);
+    setPageError(std::nullopt);
 
     if (active) {
+        // The read starts before the first publish: whether the previous rows may stand in
+        // depends on it (a read that is paused, offline, shows no other key's rows). What it
+        // changes at once is in the state read after it.
+        ResponseState state = controller->getResponse(endpoint, params);
+        if (!state.loading && state.status != ExpiryStatus::Valid) {
+            const quint64 target = generation;
+            fetchNow(false);
+            if (target != generation)
+                return; // an application slot re-targeted the model meanwhile
+            state = controller->getResponse(endpoint, params);
+        }
         changedConnection = QObject::connect(controller, &Controller::changed, q,
                                              [this](const ChangeSet &c) { onStoreChanged(c); });
         fetchStateConnection
             = QObject::connect(controller, &Controller::fetchStateChanged, q,
                                [this](const QString &k) { onFetchStateChanged(k); });
-        const ResponseState state = controller->getResponse(endpoint, params);
         publish(state, targetError, true);
         updateSubscription();
         Q_EMIT q->retargeted();
-        if (!state.loading && state.status != ExpiryStatus::Valid)
-            fetchNow(false);
     } else {
         publish(ResponseState(), targetError, true);
         updateSubscription();
@@ -287,20 +296,45 @@ void CollectionModelPrivate::loadMore()
     setLoadingMore(true);
     Models::watchFuture(
         q, controller->fetch(page, pageParams),
-        [this, target, rowsBefore](const QVariant &) { finishPage(target, rowsBefore, false); },
-        [this, target, rowsBefore](const NetworkError &) { finishPage(target, rowsBefore, true); });
+        [this, target, rowsBefore](const QVariant &) {
+            finishPage(target, rowsBefore, std::nullopt);
+        },
+        [this, target, rowsBefore](const NetworkError &error) {
+            finishPage(target, rowsBefore, error);
+        });
 }
 
-void CollectionModelPrivate::finishPage(quint64 target, int rowsBefore, bool failed)
+void CollectionModelPrivate::finishPage(quint64 target, int rowsBefore,
+                                        const std::optional<NetworkError> &failure)
 {
     if (target != generation)
         return; // an answer for a key the model no longer shows
     setLoadingMore(false);
-    if (failed)
-        return; // the error is the key's (see `error`); loadMore() may be called again
+    if (failure && failure->kind() == NetworkError::Kind::Canceled)
+        return; // nobody waits for it any more; loadMore() asks again
+    if (failure && failure->status() == 404) {
+        // A page past the end (Django REST Framework answers 404 "Invalid page." there): the
+        // list is complete.
+        setPageError(std::nullopt);
+        setHasMore(false);
+        return;
+    }
+    // Any other failure is the page's, not the list's: the rows stay, hasMore too, and
+    // retryPage() (or loadMore()) asks for the same page again.
+    setPageError(failure);
+    if (failure)
+        return;
     ++pagesLoaded;
     const int added = int(rows.size()) - rowsBefore;
     setHasMore(added > 0 && added >= firstPageSize);
+}
+
+void CollectionModelPrivate::setPageError(const std::optional<NetworkError> &failure)
+{
+    if (!pageError && !failure)
+        return;
+    pageError = failure;
+    Q_EMIT q->pageErrorChanged();
 }
 
 void CollectionModelPrivate::setLoadingMore(bool value)

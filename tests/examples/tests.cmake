@@ -10,19 +10,23 @@ if(DATACLIENT_BUILD_EXAMPLES)
   target_compile_definitions(tst_demo PRIVATE DEMO_EXECUTABLE="$<TARGET_FILE:dataclient-demo>")
   add_dependencies(tst_demo dataclient-demo)
 
-  # The demo's QML in-process, against the demo's own embedded server (compiled in).
-  dataclient_add_qtest(tst_demoui
-    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_demoui.cpp
-      ${PROJECT_SOURCE_DIR}/examples/todo-qml/embeddedserver.h
-      ${PROJECT_SOURCE_DIR}/examples/todo-qml/embeddedserver.cpp
-    LIBS DataClient::DataClient DataClient::Testing Qt6::Network Qt6::Quick
-    TIMEOUT 300)
-  set_target_properties(tst_demoui PROPERTIES DISABLE_PRECOMPILE_HEADERS ON)
-  target_include_directories(tst_demoui PRIVATE ${PROJECT_SOURCE_DIR}/examples/todo-qml)
-  target_compile_definitions(tst_demoui PRIVATE
-    DEMO_QML_DIR="${PROJECT_SOURCE_DIR}/examples/todo-qml"
-    DATACLIENT_QML_DIR="${QT_QML_OUTPUT_DIRECTORY}")
-  add_dependencies(tst_demoui DataClientQmlplugin)
+  # The demo's QML in-process, against the demo's own embedded server (compiled in): what a
+  # user does (tst_demoui), and where views meet: user switches, placeholders, paging
+  # (tst_demoui_views).
+  foreach(test tst_demoui tst_demoui_views)
+    dataclient_add_qtest(${test}
+      SOURCES ${CMAKE_CURRENT_LIST_DIR}/${test}.cpp ${CMAKE_CURRENT_LIST_DIR}/demouitest.h
+        ${PROJECT_SOURCE_DIR}/examples/todo-qml/embeddedserver.h
+        ${PROJECT_SOURCE_DIR}/examples/todo-qml/embeddedserver.cpp
+      LIBS DataClient::DataClient DataClient::Testing Qt6::Network Qt6::Quick
+      TIMEOUT 300)
+    set_target_properties(${test} PROPERTIES DISABLE_PRECOMPILE_HEADERS ON)
+    target_include_directories(${test} PRIVATE ${PROJECT_SOURCE_DIR}/examples/todo-qml)
+    target_compile_definitions(${test} PRIVATE
+      DEMO_QML_DIR="${PROJECT_SOURCE_DIR}/examples/todo-qml"
+      DATACLIENT_QML_DIR="${QT_QML_OUTPUT_DIRECTORY}")
+    add_dependencies(${test} DataClientQmlplugin)
+  endforeach()
 
   dataclient_add_qtest(tst_githubpagination
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_githubpagination.cpp

@@ -1,6 +1,7 @@
 // examples/todo-widgets, offscreen: the program's --screenshot shows users and todos; in-process
 // against the demo's embedded server, a cell edit and a form edit reach the server (one PATCH
-// each) and a refused edit is rolled back in the table and the form and reported.
+// each) and a refused edit is rolled back in the table and the form and reported; while another
+// user's todos stand in for the selected user's, they are greyed and cannot be edited.
 #include "embeddedserver.h"
 #include "imagerows.h"
 #include "processrun.h"
@@ -17,6 +18,7 @@
 #include <QtWidgets/QApplication>
 #include <QtWidgets/QCheckBox>
 #include <QtWidgets/QLineEdit>
+#include <QtWidgets/QListView>
 #include <QtWidgets/QTableView>
 #include <QSignalSpy>
 #include <QTest>
@@ -30,10 +32,10 @@ class tst_TodoWidgets : public QObject
 
     struct App
     {
-        App()
+        explicit App(int latencyMs = 0)
         {
             QString error;
-            started = server.start(0, 0, &error);
+            started = server.start(latencyMs, 0, &error);
             window = std::make_unique<TodoWindow>(server.url());
             tester = std::make_unique<QAbstractItemModelTester>(
                 window->todos(), QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -124,6 +126,51 @@ private Q_SLOTS:
         app.window->deleteSelectedTodo();
         QVERIFY(todos->get(0).toMap().value(u"id"_s).toInt() != id); // gone at once
         QTRY_VERIFY(app.server.api()->item(u"/todos"_s, id).isEmpty());
+    }
+
+    // Switched to another user, the previous user's rows stay while the new ones load: disabled
+    // (the table greys them), not editable in the table or the form, and Delete does nothing.
+    void placeholderRowsAreGreyedAndNotEditable()
+    {
+        App app(400);
+        QVERIFY(app.started);
+        QTRY_VERIFY_WITH_TIMEOUT(app.window->isDataShown(), 10000);
+        CollectionModel *todos = app.window->todos();
+        QTRY_VERIFY(!todos->isLoading());
+        const QModelIndex title = todos->index(0, TodoWindow::Title);
+        QVERIFY(todos->flags(title) & Qt::ItemIsEnabled);
+        QVERIFY(todos->flags(title) & Qt::ItemIsEditable);
+        QVERIFY(app.window->formTitle()->isEnabled());
+        const int firstId = todos->get(0).toMap().value(u"id"_s).toInt();
+
+        const int otherUser = app.window->users()->get(2).toMap().value(u"id"_s).toInt();
+        QVERIFY(otherUser > 1);
+        app.window->userList()->setCurrentIndex(app.window->users()->index(2));
+        QVERIFY(todos->isPlaceholder());
+        QVERIFY(todos->rowCount() > 0);
+        for (int row = 0; row < todos->rowCount(); ++row) {
+            QCOMPARE(todos->get(row).toMap().value(u"userId"_s).toInt(), 1);
+            for (int column : {TodoWindow::Title, TodoWindow::Completed}) {
+                const Qt::ItemFlags flags = todos->flags(todos->index(row, column));
+                QVERIFY(!(flags & Qt::ItemIsEnabled)); // drawn greyed
+                QVERIFY(!(flags & (Qt::ItemIsEditable | Qt::ItemIsUserCheckable)));
+            }
+        }
+        QVERIFY(!app.window->formTitle()->isEnabled());
+        QVERIFY(!app.window->formCompleted()->isEnabled());
+        QVERIFY(!app.window->todoTable()->model()->setData(title, u"not mine"_s));
+        app.window->todoTable()->setCurrentIndex(title);
+        app.window->deleteSelectedTodo();
+        QCOMPARE(todos->get(0).toMap().value(u"id"_s).toInt(), firstId);
+
+        QTRY_VERIFY_WITH_TIMEOUT(!todos->isPlaceholder() && todos->rowCount() > 0, 5000);
+        QCOMPARE(todos->get(0).toMap().value(u"userId"_s).toInt(), otherUser);
+        QVERIFY(todos->flags(todos->index(0, TodoWindow::Title)) & Qt::ItemIsEnabled);
+        QVERIFY(todos->flags(todos->index(0, TodoWindow::Title)) & Qt::ItemIsEditable);
+        QVERIFY(app.window->formTitle()->isEnabled());
+        QVERIFY(app.window->formCompleted()->isEnabled());
+        QCOMPARE(app.patchCount(), 0);
+        QVERIFY(!app.server.api()->item(u"/todos"_s, firstId).isEmpty()); // not deleted
     }
 
     void refusedEditIsRolledBackAndReported()

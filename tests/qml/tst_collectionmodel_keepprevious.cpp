@@ -1,9 +1,12 @@
 // Kept data while params change (issue 13 item 4, docs/networking.md): a CollectionModel
 // re-targeted to a key with nothing stored keeps the rows it showed, with isPlaceholder() and
-// isLoading() true, until the new key answers; the new rows then arrive as precise row signals,
+// isLoading() true, while the new key's read is under way (never while it is paused offline or
+// waits to retry); the new rows then arrive as precise row signals,
 // never a modelReset. What shows in each case; what happens while the placeholder shows is in
 // tst_collectionmodel_placeholderevents.cpp.
 #include "keptrowstest.h"
+
+#include <DataClient/connectivity.h>
 
 using namespace KeptRows;
 
@@ -178,6 +181,86 @@ private Q_SLOTS:
         QCOMPARE(spy.reset.size(), 1);
         QTRY_COMPARE(model->status(), CollectionModel::Ready);
         QCOMPARE(rowIds(*model), idsOf(1));
+    }
+
+    // Offline the new key's read does not go out and may wait for ever: the previous key's rows
+    // never stand in meanwhile. The model shows what is stored for the new key (nothing, paused;
+    // or the stored list of a key loaded before); online again the read goes out and the rows
+    // come.
+    void aPausedReadShowsNoOtherKeysRows()
+    {
+        Connectivity connectivity;
+        controller->setConnectivity(&connectivity);
+        auto model = loadedList(user1);
+        loadedList(user2); // stored, fresh
+        connectivity.setOnline(false);
+        QuerySignals spy(model.get());
+
+        model->setParams(everyone);
+        QVERIFY(model->isPaused());
+        QVERIFY(!model->isPlaceholder());
+        QCOMPARE(model->rowCount(), 0);
+        QCOMPARE(model->value(), QVariant());
+        QCOMPARE(model->status(), CollectionModel::Loading);
+        QCOMPARE(spy.placeholder.size(), 0);
+
+        model->setParams(user2); // stored: its own rows, not kept ones
+        QCOMPARE(model->status(), CollectionModel::Ready);
+        QVERIFY(!model->isPlaceholder());
+        QCOMPARE(rowIds(*model), idsOf(2));
+
+        model->setParams(everyone);
+        QVERIFY(!model->isPlaceholder());
+        QCOMPARE(model->rowCount(), 0);
+        QCOMPARE(listRequests(), 2); // nothing was sent offline
+
+        connectivity.setOnline(true);
+        QTRY_COMPARE(rowIds(*model), idsOf(0));
+        QVERIFY(!model->isPlaceholder());
+        QVERIFY(!model->isPaused());
+        QCOMPARE(spy.placeholder.size(), 0);
+        controller->setConnectivity(nullptr);
+    }
+
+    // A read that failed and waits out its backoff is not under way either: the placeholder
+    // ends, and the model says it is retrying with nothing to show.
+    void aRetryingReadEndsThePlaceholder()
+    {
+        auto model = loadedList(user1);
+        switchToUser2(*model);
+        answer(u"userId=2"_s, ServerResponse::json(QJsonObject {{u"message"_s, u"busy"_s}}, 503));
+        QTRY_VERIFY(model->isRetrying());
+        QVERIFY(!model->isPlaceholder());
+        QCOMPARE(model->rowCount(), 0);
+        QCOMPARE(model->status(), CollectionModel::Loading);
+    }
+
+    // Rows that stand in for another key's are not this key's: not editable, disabled (views
+    // grey them), and setData() sends nothing. The new key's own rows are editable again.
+    void placeholderRowsAreDisabledAndNotEditable()
+    {
+        auto model = loadedList(user1);
+        model->setColumns({u"title"_s});
+        model->setEditable(todos, {u"title"_s});
+        QVERIFY(model->flags(model->index(0)) & Qt::ItemIsEnabled);
+        QVERIFY(model->flags(model->index(0)) & Qt::ItemIsEditable);
+        switchToUser2(*model);
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const Qt::ItemFlags flags = model->flags(model->index(row));
+            QVERIFY(!(flags & Qt::ItemIsEnabled));
+            QVERIFY(!(flags & Qt::ItemIsEditable));
+        }
+        QVERIFY(!model->setData(model->index(0), u"renamed"_s));
+
+        answer(u"userId=2"_s);
+        QTRY_VERIFY(!model->isPlaceholder());
+        QCOMPARE(rowIds(*model), idsOf(2));
+        QVERIFY(model->flags(model->index(0)) & Qt::ItemIsEnabled);
+        QVERIFY(model->flags(model->index(0)) & Qt::ItemIsEditable);
+        for (const RecordedRequest &request : backend->server.requests())
+            QVERIFY2(request.method != "PATCH", request.rawTarget.constData());
+        QCOMPARE(backend->api.item(u"/todos"_s, 1).value(u"title"_s).toString(),
+                 seedTodos().at(0)[u"title"_s].toString());
     }
 
     void aSingleEntityKeepsItsValue()

@@ -1,10 +1,13 @@
 // CollectionModel::setPageEndpoint(): a model of getList pages with the endpoint it is given
 // (resource.getList.getPage): loadMore() / fetchMore() ask the server for page 2, 3, ... with the
 // model's own params, append the rows, and stop after a short page. Without one, nothing is
-// paged.
+// paged. A refetch of the first page keeps the later pages; a later page's failure is the page's
+// (pageError), and a 404 past the end (Django REST Framework's "Invalid page.") ends hasMore.
 #include <DataClient/collectionmodel.h>
 #include <DataClient/controller.h>
 #include <DataClient/createresource.h>
+#include <DataClient/responsestate.h>
+#include <DataClient/rowlist.h>
 #include <DataClient/testing/testserver.h>
 
 #include <QtCore/QJsonArray>
@@ -45,6 +48,10 @@ class tst_CollectionModelPageEndpoint : public QObject
 private:
     TestServer server;
     std::unique_ptr<Controller> controller;
+    QJsonArray items; // what GET /feed serves (feed() at the start of each test)
+    bool invalidPagePastTheEnd = false; // a page with no items: 404 {"detail": "Invalid page."}
+    int failingPage = 0; // answered 403 while set
+    static constexpr int failingStatus = 403; // not retried: the failure shows at once
 
     Resource makeResource(const QString &paginationField) const
     {
@@ -64,6 +71,47 @@ private:
         return result;
     }
 
+    //! A model of user 1's todos with the page endpoint, \a pages pages loaded.
+    std::unique_ptr<CollectionModel> pagedModel(const Resource &feedResource, int pages)
+    {
+        auto model = std::make_unique<CollectionModel>(controller.get(), feedResource.getList,
+                                                       Params {{u"userId"_s, 1}});
+        model->setPageEndpoint(feedResource.getList.getPage);
+        if (!QTest::qWaitFor([&] { return model->status() == CollectionModel::Ready; }))
+            qWarning("the first page did not load");
+        for (int page = 2; page <= pages; ++page) {
+            model->loadMore();
+            if (!QTest::qWaitFor([&] { return !model->isLoadingMore(); }))
+                qWarning("page %d did not load", page);
+        }
+        return model;
+    }
+    //! User 1's todos on the server, in its order.
+    QList<int> serverIdsOfUser1() const
+    {
+        QList<int> result;
+        for (const QJsonValue &item : items) {
+            if (item[u"userId"_s].toInt() == 1)
+                result.append(item[u"id"_s].toInt());
+        }
+        return result;
+    }
+    //! Reads user 1's first page again, as a mutation of an expired list or a reconnect does,
+    //! and waits until the \a laterPages pages loaded after it were read again.
+    void refetchFirstPage(const Resource &feedResource, int laterPages)
+    {
+        const qsizetype before = feedRequests().size();
+        QFuture<QVariant> read = controller->fetch(feedResource.getList, {{u"userId"_s, 1}});
+        QTRY_VERIFY(read.isFinished());
+        QVERIFY(read.resultCount() == 1);
+        QTRY_COMPARE(feedRequests().size(), before + 1 + laterPages);
+        QTRY_VERIFY(!controller->getResponse(feedResource.getList, {{u"userId"_s, 1}}).loading);
+        const QList<RecordedRequest> sent = feedRequests().mid(before);
+        QVERIFY(!sent.at(0).query.hasQueryItem(u"page"_s)); // the first page, then the others
+        for (int page = 2; page <= laterPages + 1; ++page)
+            QCOMPARE(sent.at(page - 1).query.queryItemValue(u"page"_s), QString::number(page));
+    }
+
 private Q_SLOTS:
     void initTestCase() { QVERIFY(server.listen()); }
     void init()
@@ -72,10 +120,13 @@ private Q_SLOTS:
         server.clearRequests();
         // GET /feed: filtered by ?userId=; the page in ?page= or ?p= (pageSize per page), the
         // first page without one.
-        server.route("GET", u"/feed"_s, [](const RecordedRequest &request) {
+        items = feed();
+        invalidPagePastTheEnd = false;
+        failingPage = 0;
+        server.route("GET", u"/feed"_s, [this](const RecordedRequest &request) {
             const QString user = request.query.queryItemValue(u"userId"_s);
             QJsonArray matching;
-            for (const QJsonValue &item : feed()) {
+            for (const QJsonValue &item : std::as_const(items)) {
                 if (user.isEmpty() || QString::number(item[u"userId"_s].toInt()) == user)
                     matching.append(item);
             }
@@ -84,11 +135,16 @@ private Q_SLOTS:
                 if (request.query.hasQueryItem(field))
                     page = request.query.queryItemValue(field).toInt();
             }
-            QJsonArray items;
+            if (page == failingPage)
+                return ServerResponse::json(QJsonObject {{u"detail"_s, u"Forbidden."_s}},
+                                            failingStatus);
+            QJsonArray answer;
             for (qsizetype i = (page - 1) * pageSize;
                  i >= 0 && i < matching.size() && i < page * pageSize; ++i)
-                items.append(matching.at(i));
-            return ServerResponse::json(items);
+                answer.append(matching.at(i));
+            if (answer.isEmpty() && page > 1 && invalidPagePastTheEnd)
+                return ServerResponse::json(QJsonObject {{u"detail"_s, u"Invalid page."_s}}, 404);
+            return ServerResponse::json(answer);
         });
         controller = std::make_unique<Controller>();
     }
@@ -179,6 +235,139 @@ private Q_SLOTS:
                 expected.append(item[u"id"_s].toInt());
         }
         QCOMPARE(ids(model), expected);
+    }
+
+    // A refetch of the first page (a mutation of an expired list, a reconnect, refetch()) keeps
+    // the later pages: the new first page, then the loaded rows after it without duplicates.
+    // Never fewer rows than loaded, hasMore as it was, and the next page still reachable.
+    void aFirstPageRefetchKeepsTheLaterPages()
+    {
+        const Resource feedResource = makeResource(u"page"_s);
+        auto model = pagedModel(feedResource, 2);
+        QCOMPARE(model->rowCount(), 2 * pageSize);
+        QVERIFY(model->hasMore());
+        const QList<int> loaded = ids(*model);
+        QSignalSpy removed(model.get(), &QAbstractItemModel::rowsRemoved);
+        QSignalSpy reset(model.get(), &QAbstractItemModel::modelReset);
+
+        refetchFirstPage(feedResource, 1);
+        QCOMPARE(ids(*model), loaded);
+        QVERIFY(model->hasMore());
+        QVERIFY(model->canFetchMore({}));
+        QCOMPARE(removed.size(), 0);
+        QCOMPARE(reset.size(), 0);
+        const Params user1 {{u"userId"_s, 1}};
+        QCOMPARE(rowsOf(controller->getResponse(feedResource.getList, user1).data).size(),
+                 2 * pageSize);
+
+        // The server changed meanwhile: the first row deleted, one added at the end. The next
+        // refetch drops the deleted row, keeps the second page and reads it again: the row that
+        // moved onto it from the third page shows. The third page brings the rest, each row once.
+        items.removeAt(0);
+        items.append(QJsonObject {{u"id"_s, 99}, {u"userId"_s, 1}, {u"title"_s, u"new"_s}});
+        refetchFirstPage(feedResource, 1);
+        QCOMPARE(ids(*model), serverIdsOfUser1().mid(0, 2 * pageSize));
+        QVERIFY(model->hasMore());
+        model->loadMore();
+        QTRY_VERIFY(!model->isLoadingMore());
+        QCOMPARE(ids(*model), serverIdsOfUser1());
+        QVERIFY(!model->hasMore());
+
+        // Everything loaded: a refetch keeps it all, and "all loaded" stays true.
+        refetchFirstPage(feedResource, 2);
+        QCOMPARE(ids(*model), serverIdsOfUser1());
+        QVERIFY(!model->hasMore());
+    }
+
+    // Django REST Framework answers a page past the end with 404 {"detail": "Invalid page."}: a
+    // list of exactly 2 pages reaches it. The list stays shown and complete, with no error.
+    void anInvalidPagePastTheEndEndsHasMore()
+    {
+        invalidPagePastTheEnd = true;
+        while (serverIdsOfUser1().size() > 2 * pageSize) // exactly two full pages
+            items.removeAt(items.size() - 1);
+        const Resource feedResource = makeResource(u"page"_s);
+        auto model = pagedModel(feedResource, 2);
+        QCOMPARE(model->rowCount(), 2 * pageSize);
+        QVERIFY(model->hasMore()); // a full page: there may be more
+        QSignalSpy pageError(model.get(), &CollectionModel::pageErrorChanged);
+
+        model->loadMore();
+        QTRY_VERIFY(!model->isLoadingMore());
+        QCOMPARE(feedRequests().constLast().query.queryItemValue(u"page"_s), u"3"_s);
+        QCOMPARE(model->status(), CollectionModel::Ready);
+        QVERIFY(!model->networkError());
+        QVERIFY(!model->pageNetworkError());
+        QCOMPARE(pageError.size(), 0);
+        QVERIFY(!model->hasMore());
+        QVERIFY(!model->canFetchMore({}));
+        QCOMPARE(ids(*model), serverIdsOfUser1());
+        const ResponseState state
+            = controller->getResponse(feedResource.getList, {{u"userId"_s, 1}});
+        QVERIFY(state.hasData());
+        QVERIFY(!state.error);
+    }
+
+    // Any other failure of a later page is the page's: the list stays shown (status Ready, no
+    // error, the key's data intact), hasMore stays, pageError says what failed; a view does not
+    // ask again by itself (canFetchMore), retryPage() does.
+    void aFailedPageIsThePagesErrorAndRetryPageLoadsIt()
+    {
+        const Resource feedResource = makeResource(u"page"_s);
+        auto model = pagedModel(feedResource, 1);
+        const QList<int> firstPage = ids(*model);
+        QSignalSpy pageError(model.get(), &CollectionModel::pageErrorChanged);
+        QSignalSpy status(model.get(), &CollectionModel::statusChanged);
+        failingPage = 2;
+
+        model->loadMore();
+        QTRY_VERIFY(!model->isLoadingMore());
+        QCOMPARE(pageError.size(), 1);
+        QVERIFY(model->pageNetworkError());
+        QCOMPARE(model->pageNetworkError()->status(), failingStatus);
+        QCOMPARE(model->pageErrorValue().toMap().value(u"status"_s).toInt(), failingStatus);
+        QCOMPARE(model->status(), CollectionModel::Ready);
+        QCOMPARE(status.size(), 0);
+        QVERIFY(!model->networkError());
+        QCOMPARE(ids(*model), firstPage);
+        QVERIFY(model->hasMore());
+        QVERIFY(!model->canFetchMore({}));
+        QVERIFY(controller->getResponse(feedResource.getList, {{u"userId"_s, 1}}).hasData());
+
+        failingPage = 0;
+        model->retryPage();
+        QVERIFY(model->isLoadingMore());
+        QTRY_VERIFY(!model->isLoadingMore());
+        QCOMPARE(feedRequests().constLast().query.queryItemValue(u"page"_s), u"2"_s);
+        QVERIFY(!model->pageNetworkError());
+        QCOMPARE(pageError.size(), 2);
+        QCOMPARE(model->rowCount(), 2 * pageSize);
+        QVERIFY(model->canFetchMore({}));
+    }
+
+    // A page error is the shown key's page load: re-targeted, the model shows the other key with
+    // no page error and pages it as usual; a late answer of the old key's page changes nothing.
+    void aPageErrorGoesWithARetarget()
+    {
+        const Resource feedResource = makeResource(u"page"_s);
+        auto model = pagedModel(feedResource, 1);
+        failingPage = 2;
+        model->loadMore();
+        QTRY_VERIFY(!model->isLoadingMore());
+        QVERIFY(model->pageNetworkError());
+
+        failingPage = 0;
+        model->setParams({{u"userId"_s, 2}});
+        QVERIFY(!model->pageNetworkError());
+        QTRY_COMPARE(model->status(), CollectionModel::Ready);
+        QTRY_VERIFY(!model->isLoading());
+        QVERIFY(model->canFetchMore({}));
+        model->loadMore();
+        QTRY_VERIFY(!model->isLoadingMore());
+        QCOMPARE(model->rowCount(), 2 * pageSize);
+        QVERIFY(!model->pageNetworkError());
+        for (int row = 0; row < model->rowCount(); ++row)
+            QCOMPARE(model->get(row).toMap().value(u"userId"_s).toInt(), 2);
     }
 
     void clearingThePageEndpointStopsPaging()
