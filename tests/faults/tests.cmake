@@ -30,3 +30,10 @@ dataclient_add_qtest(tst_faults_encodings
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_faults_encodings.cpp ${DATACLIENT_TEST_SUPPORT}/rawhttpserver.h
     ${DATACLIENT_TEST_SUPPORT}/controllerfixture.h
   LIBS DataClient::Controller DataClient::Testing Qt6::Network)
+
+# The views soak: CollectionModels over paged, filtered lists against a model of the server,
+# through offline spells and restarts (DATACLIENT_SOAK_SECONDS, like tst_soak).
+dataclient_add_qtest(tst_viewsoak
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_viewsoak.cpp ${CMAKE_CURRENT_LIST_DIR}/serverview.h
+  LIBS DataClient::Models DataClient::Controller DataClient::Testing Qt6::Network)
+target_include_directories(tst_viewsoak PRIVATE ${CMAKE_CURRENT_LIST_DIR})
