@@ -12,6 +12,7 @@
 #include <QtCore/QJsonArray>
 #include <QTest>
 
+#include <algorithm>
 #include <optional>
 
 using namespace ControllerFixture;
@@ -174,12 +175,24 @@ private Q_SLOTS:
         QStringList seen;
         for (const RecordedRequest &request : received)
             seen.append(QString::fromLatin1(request.method) + u' ' + request.path);
-        QCOMPARE(seen,
+        // The extended getList is a new first page of the same list, so the loaded page 2 is
+        // read again after it (docs/pagination.md), in an order the test does not fix.
+        QCOMPARE(seen.mid(0, 5),
                  (QStringList {u"GET /todos/"_s, u"POST /todos/"_s, u"POST /todos/"_s,
-                               u"GET /todos/"_s, u"GET /todos/"_s, u"POST /todos/"_s}));
+                               u"GET /todos/"_s, u"GET /todos/"_s}));
         QCOMPARE(received.at(3).query.queryItemValue(u"page"_s), u"2"_s);
+        QTRY_COMPARE(backend->server.requests().size(), 7);
+        seen.clear();
+        for (const RecordedRequest &request : backend->server.requests())
+            seen.append(QString::fromLatin1(request.method) + u' ' + request.path);
+        QCOMPARE(seen.count(u"POST /todos/"_s), 3);
+        QCOMPARE(seen.count(u"GET /todos/"_s), 4);
         QCOMPARE(received.at(4).header("X-List"), "1"_ba);
-        QCOMPARE(received.at(5).header("X-List"), "1"_ba);
+        const auto all = backend->server.requests();
+        const auto extendedPush = std::find_if(all.begin() + 5, all.end(),
+                                               [](const auto &r) { return r.method == "POST"; });
+        QVERIFY(extendedPush != all.end());
+        QCOMPARE(extendedPush->header("X-List"), "1"_ba);
         QCOMPARE(received.at(1).json(), QJsonValue(QJsonObject {{u"title"_s, u"p"_s}}));
         QCOMPARE(backend->todos.size(), 6); // three created
         QCOMPARE(shownTitle(gadgetSchema(), 10), u"p"_s);
