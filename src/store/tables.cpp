@@ -79,8 +79,10 @@ quint32 EntityTable::findOrAdd(QStringView pk)
 void EntityTable::reserve(size_t more)
 {
     const size_t appended = more > m_released.size() ? more - m_released.size() : 0;
+    // 1.5x, not 2x: a table that grew in ten writes of 10k keeps at most half again its size
+    // (2x left 60k empty slots behind 100k entities, 2.4 MB).
     if (slots.size() + appended > slots.capacity())
-        slots.reserve(std::max(slots.size() + appended, slots.capacity() * 2));
+        slots.reserve(std::max(slots.size() + appended, slots.capacity() * 3 / 2));
     while ((liveSlots() + more) * 2 > m_index.size())
         grow();
 }
