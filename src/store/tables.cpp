@@ -96,11 +96,16 @@ void EntityTable::release(const std::vector<quint32> &dead)
         Q_ASSERT(!entity.released && !entity.node && !entity.meta && !entity.deleted);
         entity.pk = CompactKey();
         entity.released = true;
-        m_released.push_back(slot);
     }
     // Descending, so that the lowest is taken first and the table stays dense at its start;
-    // released slots at its end go (the slot vector ends at the last slot in use).
-    std::sort(m_released.begin(), m_released.end(), std::greater<>());
+    // released slots at its end go (the slot vector ends at the last slot in use). Garbage
+    // collection lists \a dead in ascending order: a merge, not a sort (99k slots at once).
+    const size_t before = m_released.size();
+    m_released.insert(m_released.end(), dead.rbegin(), dead.rend());
+    if (!std::is_sorted(m_released.begin() + qsizetype(before), m_released.end(), std::greater<>()))
+        std::sort(m_released.begin() + qsizetype(before), m_released.end(), std::greater<>());
+    std::inplace_merge(m_released.begin(), m_released.begin() + qsizetype(before), m_released.end(),
+                       std::greater<>());
     size_t trailing = 0;
     while (trailing < m_released.size() && m_released[trailing] + 1 == slots.size()) {
         slots.pop_back();
