@@ -1,8 +1,10 @@
 // Store::collectGarbage(): drops results the caller gave up, then marks everything the remaining
 // results, the kept reads and the optimistic layers reach (nested entities, list items) and drops
 // the committed data of every other entity and collection last written before the cutoff.
-// A dropped entity keeps its slot and pk (slots are never reused: normalized references and the
-// memo address entities by slot); its record, meta and memoized views go.
+// A dropped entity's record, meta and memoized views go. Its slot goes too once nothing refers to
+// it any more (normalized references, list items, the memo and optimistic layers address
+// entities by slot): released in bulk when a table's dead slots reach a quarter of it, the next
+// new pks take them (EntityTable::release()).
 #include "storeprivate_p.h"
 
 #include "logging_p.h"
@@ -11,6 +13,7 @@
 
 #include <QtCore/QThreadPool>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -53,6 +56,39 @@ public:
         drain();
     }
     bool entityMarked(quint32 table, quint32 slot) const { return m_entities[table][slot]; }
+    //! Notes the entities \a root refers to, not what they refer to in turn: after the sweep,
+    //! for what stayed without being reached (only references to empty slots matter then).
+    void noteReferences(const Node *root)
+    {
+        if (root)
+            m_pending.push_back(root);
+        while (!m_pending.empty()) {
+            const Node *node = m_pending.back();
+            m_pending.pop_back();
+            for (quint32 i = 0; i < node->count; ++i) {
+                const Value &value = node->at(i);
+                if (value.type == ValueType::Object || value.type == ValueType::Array)
+                    m_pending.push_back(value.node);
+                else if (value.type == ValueType::EntityRef)
+                    noteEntity(value.ref.table, value.ref.slot);
+            }
+        }
+    }
+    void noteEntity(quint32 table, quint32 slot)
+    {
+        if (table >= m_entities.size() || slot >= m_entities[table].size())
+            return;
+        if (m_noted.size() != m_entities.size()) {
+            m_noted.resize(m_entities.size());
+            for (size_t t = 0; t < m_entities.size(); ++t)
+                m_noted[t].assign(m_entities[t].size(), false);
+        }
+        m_noted[table][slot] = true;
+    }
+    bool entityNoted(quint32 table, quint32 slot) const
+    {
+        return table < m_noted.size() && m_noted[table][slot];
+    }
     bool collectionMarked(quint32 table, quint32 slot) const { return m_collections[table][slot]; }
 
 private:
@@ -113,6 +149,7 @@ private:
     const StorePrivate &m_store;
     std::vector<std::vector<bool>> m_entities;
     std::vector<std::vector<bool>> m_collections;
+    std::vector<std::vector<bool>> m_noted; // noteEntity(), apart from what the mark reached
     std::vector<const Node *> m_pending;
 };
 
@@ -143,6 +180,92 @@ void markKeptRead(const StorePrivate &store, Marker &marker, const Schema &schem
     const qint64 slot = table.find(Collection::argumentsKey(args));
     if (slot >= 0)
         marker.collection(table.id, quint32(slot));
+}
+
+//! Releases the empty entity slots that nothing refers to, in the tables where \a dead (the
+//! slots emptied and not reached, by table) reached a quarter of the slots holding a pk: a bulk
+//! release rebuilds the table's pk index, so it waits until it pays for that. Returns how many.
+size_t releaseDeadSlots(StorePrivate &store, Marker &marker, const std::vector<size_t> &dead)
+{
+    // Empty slots found still referred to at the last release do not count again (a pass that
+    // would release nothing must not scan the store every time).
+    const auto due = [&dead](const EntityTable &table) {
+        const size_t fresh = dead[table.id] - std::min(dead[table.id], table.pinnedEmptySlots);
+        return fresh > 0 && fresh * 4 >= table.liveSlots();
+    };
+    if (std::none_of(store.entityTables.cbegin(), store.entityTables.cend(),
+                     [&due](const auto &table) { return due(*table); }))
+        return 0;
+    // What the mark phase reached is marked, references to empty slots included. What stayed
+    // without being reached (written within the grace period) may still refer to an emptied
+    // entity (one removed since), and so may the batches of the optimistic layers: such a slot
+    // must not answer for another pk.
+    for (const auto &table : store.entityTables) {
+        for (quint32 slot = 0; slot < table->slots.size(); ++slot) {
+            if (const Node *record = table->slots[slot].node.get();
+                record && !marker.entityMarked(table->id, slot))
+                marker.noteReferences(record);
+        }
+    }
+    for (const auto &table : store.collectionTables) {
+        for (quint32 slot = 0; slot < table->slots.size(); ++slot) {
+            if (!marker.collectionMarked(table->id, slot)) {
+                for (const quint32 item : table->slots[slot].items)
+                    marker.noteEntity(table->itemTable, item);
+            }
+        }
+    }
+    for (const auto &[id, batches] : store.layers) {
+        for (const StorePrivate::LayerBatch &layer : batches) {
+            const WriteBatch &batch = *layer.batch;
+            for (const EntityWrite &write : batch.entities) {
+                marker.noteEntity(write.table, write.slot);
+                marker.noteReferences(write.node.get());
+            }
+            for (const CollectionWrite &write : batch.collections) {
+                const quint32 itemTable = store.collectionTables[write.table]->itemTable;
+                for (const quint32 item : write.items)
+                    marker.noteEntity(itemTable, item);
+                for (const NodeRef &node : write.itemNodes)
+                    marker.noteReferences(node.get());
+            }
+            marker.noteReferences(batch.result.get());
+        }
+    }
+
+    size_t released = 0;
+    std::vector<quint32> free;
+    for (const auto &table : store.entityTables) {
+        if (!due(*table))
+            continue;
+        free.clear();
+        size_t pinned = 0;
+        for (quint32 slot = 0; slot < table->slots.size(); ++slot) {
+            const EntitySlot &entity = table->slots[slot];
+            if (entity.released || entity.node || entity.deleted || entity.meta
+                || marker.entityMarked(table->id, slot) || table->overrides.contains(slot))
+                continue;
+            if (marker.entityNoted(table->id, slot))
+                ++pinned;
+            else
+                free.push_back(slot);
+        }
+        table->pinnedEmptySlots = pinned;
+        // The memo forgets them too (their views are empty already; who embedded them goes).
+        if (table->id < store.entityViewsByTable.size()) {
+            for (EntityViews *views : store.entityViewsByTable[table->id]) {
+                for (const quint32 slot : free) {
+                    if (slot < views->views.size())
+                        views->views[slot] = Record();
+                    if (slot < views->embedders.size())
+                        views->embedders[slot] = {};
+                }
+            }
+        }
+        table->release(free);
+        released += free.size();
+    }
+    return released;
 }
 
 } // namespace
@@ -181,11 +304,16 @@ StoreGarbageOutcome Store::collectGarbage(const StoreGarbageRequest &request)
         if (outcome.oldestUnreachable < 0 || written < outcome.oldestUnreachable)
             outcome.oldestUnreachable = written;
     };
+    std::vector<size_t> dead(d->entityTables.size(), 0); // slots emptied, not reached
     for (const auto &table : d->entityTables) {
         for (quint32 slot = 0; slot < table->slots.size(); ++slot) {
             EntitySlot &entity = table->slots[slot];
-            if ((!entity.node && !entity.deleted) || marker.entityMarked(table->id, slot))
+            if (marker.entityMarked(table->id, slot))
                 continue;
+            if (!entity.node && !entity.deleted) {
+                dead[table->id] += !entity.meta && !entity.released ? 1 : 0;
+                continue;
+            }
             if (lastWrite(entity.meta) > request.writtenBefore) {
                 noteKept(lastWrite(entity.meta));
                 continue;
@@ -200,6 +328,7 @@ StoreGarbageOutcome Store::collectGarbage(const StoreGarbageRequest &request)
                 d->entityChanged(table->id, slot, outcome.changes);
                 ++outcome.entities;
             }
+            ++dead[table->id];
         }
     }
     for (const auto &table : d->collectionTables) {
@@ -228,12 +357,14 @@ StoreGarbageOutcome Store::collectGarbage(const StoreGarbageRequest &request)
             ++outcome.collections;
         }
     }
+    const size_t released = releaseDeadSlots(*d, marker, dead);
     if (dropped->size() >= FreeOnWorkerFrom)
         QThreadPool::globalInstance()->start([dropped] { dropped->clear(); });
     else
         dropped->clear();
     qCDebug(lcStore) << "collectGarbage:" << outcome.results << "results," << outcome.entities
-                     << "entities," << outcome.collections << "collections dropped";
+                     << "entities," << outcome.collections << "collections dropped," << released
+                     << "entity slots released";
     return outcome;
 }
 

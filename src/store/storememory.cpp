@@ -119,7 +119,8 @@ qint64 Store::memoryUsage() const
     count.bytes += qint64(sizeof(StorePrivate));
     for (const auto &table : d->entityTables) {
         count.bytes += chunk(table.get(), sizeof(EntityTable)) + stringBytes(table->key);
-        count.bytes += vectorBytes(table->slots) + vectorBytes(table->index());
+        count.bytes += vectorBytes(table->slots) + vectorBytes(table->index())
+            + vectorBytes(table->released());
         for (const EntitySlot &slot : table->slots) {
             count.bytes += keyBytes(slot.pk);
             count.node(slot.node.get());

@@ -10,7 +10,8 @@ namespace DataClient::detail {
 
 namespace {
 
-//! A pk that no server sends (a control character first) for the slots of an omitted table.
+//! A pk that no server sends (a control character first) for the slots of an omitted table and
+//! released slots.
 QString placeholderPk(size_t slot)
 {
     return u"\u0001"_s + QString::number(slot);
@@ -31,7 +32,9 @@ StoreSnapshot StoreSnapshot::take(const Store &store, const SnapshotFilter &filt
         for (size_t s = 0; s < table->slots.size(); ++s) {
             const EntitySlot &slot = table->slots[s];
             SnapshotEntity &entity = out.slots[s];
-            if (out.omitted) {
+            // A released slot has no pk: it is kept as a placeholder so that the slot numbers
+            // references name stay the same (the restored store releases it again).
+            if (out.omitted || slot.released) {
                 entity.pk = placeholderPk(s);
                 continue;
             }

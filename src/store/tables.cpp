@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <functional>
 
 namespace DataClient::detail {
 
@@ -53,24 +54,75 @@ qint64 EntityTable::guess(QStringView pk) const
 
 quint32 EntityTable::findOrAdd(QStringView pk)
 {
-    if ((slots.size() + 1) * 2 > m_index.size())
+    if ((liveSlots() + 1) * 2 > m_index.size())
         grow();
     const Probe found = probe(pk);
     if (found.slot >= 0)
         return quint32(found.slot);
-    const quint32 slot = quint32(slots.size());
-    if (slot >= RealCapacity) // writes check hasRoomFor() before they get here
-        qFatal("DataClient: more than %u entities of one key", RealCapacity);
-    slots.emplace_back(pk);
+    quint32 slot;
+    if (!m_released.empty()) {
+        slot = m_released.back();
+        m_released.pop_back();
+        EntitySlot &reused = slots[slot];
+        reused.pk = CompactKey(pk);
+        reused.released = false;
+    } else {
+        slot = quint32(slots.size());
+        if (slot >= RealCapacity) // writes check hasRoomFor() before they get here
+            qFatal("DataClient: more than %u entities of one key", RealCapacity);
+        slots.emplace_back(pk);
+    }
     m_index[found.position] = (slot + 1) | found.tag;
     return slot;
 }
 
 void EntityTable::reserve(size_t more)
 {
-    slots.reserve(slots.size() + more);
-    while ((slots.size() + more) * 2 > m_index.size())
+    const size_t appended = more > m_released.size() ? more - m_released.size() : 0;
+    // 1.5x, not 2x: a table that grew in ten writes of 10k keeps at most half again its size
+    // (2x left 60k empty slots behind 100k entities, 2.4 MB).
+    if (slots.size() + appended > slots.capacity())
+        slots.reserve(std::max(slots.size() + appended, slots.capacity() * 3 / 2));
+    while ((liveSlots() + more) * 2 > m_index.size())
         grow();
+}
+
+void EntityTable::release(const std::vector<quint32> &dead)
+{
+    if (dead.empty())
+        return;
+    for (const quint32 slot : dead) {
+        EntitySlot &entity = slots[slot];
+        Q_ASSERT(!entity.released && !entity.node && !entity.meta && !entity.deleted);
+        entity.pk = CompactKey();
+        entity.released = true;
+    }
+    // Descending, so that the lowest is taken first and the table stays dense at its start;
+    // released slots at its end go (the slot vector ends at the last slot in use). Garbage
+    // collection lists \a dead in ascending order: a merge, not a sort (99k slots at once).
+    const size_t before = m_released.size();
+    m_released.insert(m_released.end(), dead.rbegin(), dead.rend());
+    if (!std::is_sorted(m_released.begin() + qsizetype(before), m_released.end(), std::greater<>()))
+        std::sort(m_released.begin() + qsizetype(before), m_released.end(), std::greater<>());
+    std::inplace_merge(m_released.begin(), m_released.begin() + qsizetype(before), m_released.end(),
+                       std::greater<>());
+    size_t trailing = 0;
+    while (trailing < m_released.size() && m_released[trailing] + 1 == slots.size()) {
+        slots.pop_back();
+        ++trailing;
+    }
+    m_released.erase(m_released.begin(), m_released.begin() + qsizetype(trailing));
+    // A table that lost most of its slots gives their memory back.
+    if (slots.size() * 4 < slots.capacity())
+        slots.shrink_to_fit();
+    if (m_released.size() * 4 < m_released.capacity())
+        m_released.shrink_to_fit();
+    // Half full at most after the rebuild, as findOrAdd() keeps it; an index eight times larger
+    // than its pks needs shrinks.
+    size_t size = m_index.size();
+    while (size > 16 && liveSlots() * 8 < size)
+        size /= 2;
+    rebuildIndex(size);
 }
 
 bool EntityTable::adoptIfEmpty(EntityTable &from)
@@ -79,17 +131,25 @@ bool EntityTable::adoptIfEmpty(EntityTable &from)
         return false;
     slots = std::move(from.slots);
     m_index = std::move(from.m_index);
+    m_released = std::move(from.m_released);
     from.slots.clear();
     from.m_index.clear();
+    from.m_released.clear();
     return true;
 }
 
 void EntityTable::grow()
 {
-    const size_t capacity = std::max<size_t>(16, m_index.size() * 2);
-    m_index.assign(capacity, 0);
-    const size_t mask = capacity - 1;
+    rebuildIndex(std::max<size_t>(16, m_index.size() * 2));
+}
+
+void EntityTable::rebuildIndex(size_t size)
+{
+    m_index.assign(size, 0);
+    const size_t mask = size - 1;
     for (quint32 s = 0; s < slots.size(); ++s) {
+        if (slots[s].released)
+            continue;
         const size_t hash = slots[s].pk.hash();
         size_t i = hash & mask;
         while (m_index[i] != 0)

@@ -1,6 +1,8 @@
 // The store's tables: entities by (key, pk), collections by (key, arguments), results by key.
 // Entities and collections are addressed by dense slot numbers, so normalized references and
-// list items are 4-byte integers, and slots are never reused for another pk.
+// list items are 4-byte integers. An entity slot that garbage collection emptied and that nothing
+// refers to any more is released and taken by the next new pk (EntityTable::release()), so a
+// table's size follows its live entities, not every pk it ever held.
 #pragma once
 
 #include <DataClient/meta.h>
@@ -37,6 +39,7 @@ struct EntitySlot
     NodeRef node; // committed record; null when absent or deleted
     MetaRef meta; // of the last write (for a deleted entity: of the delete)
     bool deleted = false;
+    bool released = false; // free for the next new pk (EntityTable::release()); pk empty
 };
 
 //! What optimistic layers make of one entity, above the committed slot.
@@ -68,9 +71,18 @@ public:
     //! with hash bits (about 67 million).
     static quint32 capacity() { return s_capacity.load(std::memory_order_relaxed); }
     //! Whether \a more new entities fit (checked for every entity a write adds: inline).
-    bool hasRoomFor(size_t more) const { return slots.size() + more <= capacity(); }
-    //! Room for \a more new slots (a list of 10k entities grows the table once).
+    bool hasRoomFor(size_t more) const { return liveSlots() + more <= capacity(); }
+    //! Room for \a more new slots (a list of 10k entities grows the table once). The slot
+    //! vector grows geometrically: a write of 50 new entities into a table of 100k does not
+    //! copy the table.
     void reserve(size_t more);
+    //! Slots that hold a pk (the others are released, waiting for a new pk).
+    size_t liveSlots() const { return slots.size() - m_released.size(); }
+    size_t releasedSlots() const { return m_released.size(); }
+    //! Frees \a dead (slots without record, meta or delete, that nothing refers to any more):
+    //! their pks are forgotten (find() no longer names them) and the next new pks take them.
+    //! Rebuilds the pk index (shrunk when it became mostly empty).
+    void release(const std::vector<quint32> &dead);
     //! Starts loading the index entry a probe for \a pk reads first (a list longer than the
     //! caches: see Normalizer::visitCollection()).
     void prefetch(QStringView pk) const
@@ -100,11 +112,16 @@ public:
     qsizetype count() const; // committed, present entities
     //! The pk index (Store::memoryUsage() counts its block).
     const std::vector<quint32> &index() const { return m_index; }
+    //! The released slots (Store::memoryUsage() counts their block).
+    const std::vector<quint32> &released() const { return m_released; }
 
     QString key;
     quint32 id;
     std::vector<EntitySlot> slots;
     QHash<quint32, EntityOverride> overrides;
+    //! Empty slots that the last release found still referred to (garbage collection counts
+    //! only the others towards the next release).
+    size_t pinnedEmptySlots = 0;
 
 private:
     //! Where \a pk is in the index: its slot (-1 if absent), the index position it is at or
@@ -117,9 +134,12 @@ private:
     };
     template<bool ComparePk = true> Probe probe(QStringView pk) const;
     void grow();
+    //! Fills an index of \a size entries with every slot that holds a pk.
+    void rebuildIndex(size_t size);
     friend void setEntityCapacityForTesting(quint32 capacity);
     static std::atomic<quint32> s_capacity; // lowered by tests; read by workers preparing writes
     std::vector<quint32> m_index; // open addressing: slot + 1 and hash bits (0 = empty)
+    std::vector<quint32> m_released; // released slots, the last released taken first
 };
 
 struct CollectionSlot

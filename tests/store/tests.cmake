@@ -1,5 +1,5 @@
 # Store layer tests (issue 3). Which CASES.md case each test covers is said in each file.
-foreach(test storenormalize storebadinput storebignumbers shaperegistry storecollections storeinvalidate storememo storeoptimistic storeprepare storecapacity entityrefset storegc nodearena compactkey entitytable)
+foreach(test storenormalize storebadinput storebignumbers shaperegistry storecollections storeinvalidate storememo storeoptimistic storeprepare storecapacity entityrefset storegc storeslotreuse nodearena compactkey entitytable)
   dataclient_add_qtest(tst_${test} SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${test}.cpp
     ${DATACLIENT_TEST_SUPPORT}/storefixtures.h LIBS DataClient::Store Qt6::Network) # Network: the shared test PCH expects it
 endforeach()
@@ -10,6 +10,8 @@ target_include_directories(tst_compactkey PRIVATE ${PROJECT_SOURCE_DIR}/src/stor
 # The pk index is private to the store (tables_p.h, EntityTable exported for tests).
 target_include_directories(tst_entitytable PRIVATE ${PROJECT_SOURCE_DIR}/src/store)
 target_link_libraries(tst_entitytable PRIVATE DataClientJson)
+# Slot reuse counts a table's slots through the persisted store's snapshot (storesnapshot_p.h).
+target_link_libraries(tst_storeslotreuse PRIVATE DataClientJson)
 # The normalizing tests lower the list size from which it reads ahead (normalizer_p.h).
 target_include_directories(tst_storenormalize PRIVATE ${PROJECT_SOURCE_DIR}/src/store)
 target_include_directories(tst_storebadinput PRIVATE ${PROJECT_SOURCE_DIR}/src/store)

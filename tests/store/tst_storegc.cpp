@@ -175,7 +175,7 @@ private Q_SLOTS:
         request.writtenBefore = 1;
         store.collectGarbage(request);
         const qint64 after = store.memoryUsage();
-        // What stays: the tables' slots and pk index (pks are kept), no records.
+        // What stays: no records, and no slots (released once nothing refers to them).
         QVERIFY2(after < empty + (more - empty) / 3,
                  qPrintable(u"%1 %2 %3"_s.arg(empty).arg(more).arg(after)));
         QCOMPARE(store.entityCount(), 0);
