@@ -45,11 +45,10 @@ ApplicationWindow {
     }
 
     // Runs a mutation; on failure the optimistic change is already rolled back, so the banner
-    // only has to say what failed and offer to run it again.
+    // only has to say what failed, in words, and offer to run it again.
     function mutate(what, endpoint, params, body) {
         Controller.fetch(endpoint, params, body).then(function () {}, function (error) {
-            banner.show(qsTr("Could not %1: %2").arg(what).arg(error.message),
-                        () => window.mutate(what, endpoint, params, body));
+            banner.showFailure(what, error, () => window.mutate(what, endpoint, params, body));
         });
     }
 
@@ -178,21 +177,6 @@ ApplicationWindow {
                 wrapMode: Text.Wrap
             }
         }
-        ErrorBanner {
-            id: banner
-            objectName: "mutationBanner"
-            Layout.fillWidth: true
-        }
-        // A failed load: the query keeps its error until a retry succeeds.
-        ErrorBanner {
-            objectName: "loadErrorBanner"
-            // Hidden while a retry is in flight, so a repeated failure shows it again.
-            message: todoList.query.error && !todoList.query.loading
-                     ? qsTr("Could not load the todos: %1").arg(todoList.query.error.message)
-                     : ""
-            retry: () => todoList.query.refetch()
-            Layout.fillWidth: true
-        }
         RowLayout {
             spacing: 0
             Layout.fillWidth: true
@@ -222,13 +206,17 @@ ApplicationWindow {
                     onAddRequested: title => {
                         const params = { userId: window.userId };
                         // No id: the row shows at once under a placeholder key of the
-                        // library's, and gets the server's id when it answers.
-                        window.mutate(qsTr("add \"%1\"").arg(title), todos.getList.push, params, {
+                        // library's, and gets the server's id when it answers. The server lists
+                        // newest first, so the new todo goes on top (unshift), and the list
+                        // scrolls there: where the user looks, and where it stays when later
+                        // pages load.
+                        window.mutate(qsTr("add '%1'").arg(title), todos.getList.unshift, params, {
                             userId: window.userId,
                             title: title,
                             completed: false,
                             createdAt: new Date().toISOString()
                         });
+                        todoList.showNewest();
                     }
                 }
                 TodoList {
@@ -239,13 +227,13 @@ ApplicationWindow {
                     Layout.fillWidth: true
                     Layout.fillHeight: true
                     onToggleRequested: (todo, completed) => window.mutate(
-                        qsTr("update \"%1\"").arg(todo.title), todos.partialUpdate,
+                        qsTr("save '%1'").arg(todo.title), todos.partialUpdate,
                         { id: todo.id }, { completed: completed })
                     onRenameRequested: (todo, title) => window.mutate(
-                        qsTr("rename \"%1\"").arg(todo.title), todos.partialUpdate,
+                        qsTr("rename '%1'").arg(todo.title), todos.partialUpdate,
                         { id: todo.id }, { title: title })
                     onDeleteRequested: todo => window.mutate(
-                        qsTr("delete \"%1\"").arg(todo.title), todos["delete"], { id: todo.id })
+                        qsTr("delete '%1'").arg(todo.title), todos["delete"], { id: todo.id })
                 }
                 Label { // the one line the server panel leaves when the API has no /status
                     objectName: "noStatusLine"
@@ -263,6 +251,36 @@ ApplicationWindow {
                 Layout.preferredWidth: 260
                 Layout.fillHeight: true
             }
+        }
+    }
+    // Failures float over the bottom of the window: showing one never moves the rows under the
+    // user's pointer.
+    Column {
+        objectName: "bannerOverlay"
+        anchors.bottom: parent.bottom
+        anchors.horizontalCenter: parent.horizontalCenter
+        anchors.bottomMargin: 12
+        width: Math.min(parent.width - 24, 760)
+        spacing: 6
+        z: 10
+
+        ErrorBanner {
+            id: banner
+            objectName: "mutationBanner"
+            width: parent.width
+        }
+        // A failed load: the query keeps its error until a retry succeeds.
+        ErrorBanner {
+            id: loadBanner
+            objectName: "loadErrorBanner"
+            width: parent.width
+            // Hidden while a retry is in flight, so a repeated failure shows it again.
+            message: todoList.query.error && !todoList.query.loading
+                     ? qsTr("Could not load the todos: %1.").arg(
+                           loadBanner.reason(todoList.query.error))
+                     : ""
+            details: loadBanner.detailsOf(todoList.query.error)
+            retry: () => todoList.query.refetch()
         }
     }
 }

@@ -20,6 +20,11 @@ Item {
     readonly property alias query: todos
     readonly property alias count: view.count
 
+    // Scrolls to the top, where a todo just added is (the list is newest first).
+    function showNewest() {
+        view.positionViewAtBeginning();
+    }
+
     signal toggleRequested(var todo, bool completed)
     signal renameRequested(var todo, string title)
     signal deleteRequested(var todo)

@@ -8,6 +8,7 @@
 #include <QtCore/QTextStream>
 #include <QtCore/QUrlQuery>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -36,6 +37,12 @@ QString filterString(const QJsonValue &value)
     if (value.isDouble() && std::trunc(value.toDouble()) == value.toDouble())
         return QString::number(qint64(value.toDouble()));
     return value.toVariant().toString();
+}
+
+// A todo's creation time (invalid, so last, if it has none): the order of the lists.
+QDateTime createdAt(const QJsonObject &todo)
+{
+    return QDateTime::fromString(todo[u"createdAt"_s].toString(), Qt::ISODateWithMs);
 }
 
 ServerResponse jsonError(int status, const QString &message)
@@ -132,7 +139,7 @@ ServerResponse EmbeddedServer::todoPage(const RecordedRequest &request)
 
     const QJsonArray all = m_api->collection(u"/todos"_s);
     const auto filters = request.query.queryItems(QUrl::FullyDecoded);
-    QJsonArray matching;
+    QList<QJsonObject> matching;
     for (const QJsonValue &value : all) {
         const QJsonObject todo = value.toObject();
         bool matches = true;
@@ -144,10 +151,15 @@ ServerResponse EmbeddedServer::todoPage(const RecordedRequest &request)
         if (matches)
             matching.append(todo);
     }
+    // Newest first, like most todo apps: a todo added now belongs at the top of page 1, where
+    // the demo puts it (getList.unshift), and stays there when later pages load.
+    std::stable_sort(
+        matching.begin(), matching.end(),
+        [](const QJsonObject &a, const QJsonObject &b) { return createdAt(a) > createdAt(b); });
     QJsonArray result;
     const qsizetype start = qsizetype(page - 1) * pageSize;
     for (qsizetype i = start; i < std::min(start + pageSize, matching.size()); ++i) {
-        QJsonObject todo = matching.at(i).toObject();
+        QJsonObject todo = matching.at(i);
         const QJsonObject author = m_api->item(u"/users"_s, todo.value(u"userId"_s));
         todo.insert(u"author"_s, author.isEmpty() ? QJsonValue(QJsonValue::Null) : author);
         result.append(todo);

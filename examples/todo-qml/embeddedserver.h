@@ -22,7 +22,7 @@ struct ServerResponse;
   | Request                        | Answer                                                     |
   |--------------------------------|------------------------------------------------------------|
   | GET /users, GET /users/:id     | SampleData users                                           |
-  | GET /todos?userId=1&page=N     | page N (default 1, 20 per page), each todo with `author`   |
+  | GET /todos?userId=1&page=N     | page N (default 1, 20 per page), newest first, with `author` |
   | GET/POST/PUT/PATCH/DELETE /todos[/:id] | FakeRestApi (id assignment, merge, 204 on delete)  |
   | GET /status, GET /status/server | `{id, time, startedAt, requestCount, recent: [...]}`      |
 

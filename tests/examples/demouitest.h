@@ -117,6 +117,30 @@ protected:
     {
         return visibleItems(qobject_cast<QQuickItem *>(child(u"todoView"_s)), u"todoRow"_s);
     }
+    QQuickItem *todoView() const { return qobject_cast<QQuickItem *>(child(u"todoView"_s)); }
+    //! The todo row delegates inside the list view's visible area, top to bottom.
+    QList<QQuickItem *> rowsInView() const
+    {
+        QQuickItem *view = todoView();
+        QList<QQuickItem *> rows;
+        for (QQuickItem *shown : shownTodoRows()) {
+            const qreal y = shown->mapToItem(view, QPointF(0, 0)).y();
+            if (y + shown->height() > 0 && y < view->height())
+                rows.append(shown);
+        }
+        std::sort(rows.begin(), rows.end(), [view](QQuickItem *a, QQuickItem *b) {
+            return a->mapToItem(view, QPointF()).y() < b->mapToItem(view, QPointF()).y();
+        });
+        return rows;
+    }
+    //! The titles of the todos the user sees in the list, top to bottom.
+    QStringList titlesInView() const
+    {
+        QStringList titles;
+        for (QQuickItem *shown : rowsInView())
+            titles.append(row(shown->property("index").toInt()).value(u"title"_s).toString());
+        return titles;
+    }
     //! What a click on a user in the list does.
     void selectUser(int id)
     {

@@ -11,9 +11,9 @@ if(DATACLIENT_BUILD_EXAMPLES)
   add_dependencies(tst_demo dataclient-demo)
 
   # The demo's QML in-process, against the demo's own embedded server (compiled in): what a
-  # user does (tst_demoui), and where views meet: user switches, placeholders, paging
-  # (tst_demoui_views).
-  foreach(test tst_demoui tst_demoui_views)
+  # user does (tst_demoui), where views meet: user switches, placeholders, paging
+  # (tst_demoui_views), and what the user sees after acting (tst_demoui_feedback).
+  foreach(test tst_demoui tst_demoui_views tst_demoui_feedback)
     dataclient_add_qtest(${test}
       SOURCES ${CMAKE_CURRENT_LIST_DIR}/${test}.cpp ${CMAKE_CURRENT_LIST_DIR}/demouitest.h
         ${PROJECT_SOURCE_DIR}/examples/todo-qml/embeddedserver.h

@@ -1,0 +1,87 @@
+// What the demo's user sees right after acting: a new todo where they look (on top, scrolled to,
+// and still there when later pages load), failures said in words in a banner that overlays the
+// list, a rename kept when the editor loses focus. Same fixture as tst_demoui.cpp.
+#include "demouitest.h"
+
+class tst_DemoUiFeedback : public DemoUiTest
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    // Scrolled down two pages, the user adds a todo: it is the first row, the list scrolls to
+    // it, and it stays first (newest first, no duplicate) as the remaining pages load.
+    void aNewTodoShowsOnTopAndStaysThereAsPagesLoad()
+    {
+        QVERIFY(start());
+        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        scrollUntil(2 * EmbeddedServer::pageSize);
+        QVERIFY(todoModel()->count() >= 2 * EmbeddedServer::pageSize);
+        QVERIFY(todoModel()->hasMore());
+        QVERIFY(QMetaObject::invokeMethod(todoView(), "positionViewAtIndex",
+                                          Q_ARG(int, 2 * EmbeddedServer::pageSize - 10),
+                                          Q_ARG(int, 0))); // QQuickListView::Beginning
+        QTRY_VERIFY(!titlesInView().isEmpty());
+        QVERIFY2(!titlesInView().contains(row(0).value(u"title"_s).toString()), // scrolled down
+                 qPrintable(titlesInView().join(u", "_s)));
+
+        invoke("newTodoBar", "addRequested", Q_ARG(QString, u"Buy milk"_s));
+        QCOMPARE(row(0).value(u"title"_s).toString(), u"Buy milk"_s);
+        QVERIFY(pending(0));
+        QTRY_COMPARE(titlesInView().value(0), u"Buy milk"_s); // where the user looks
+        QTRY_VERIFY(row(0).value(u"id"_s).toInt() > 0); // the server's id, still on top
+        QCOMPARE(row(0).value(u"title"_s).toString(), u"Buy milk"_s);
+
+        scrollUntil(std::numeric_limits<int>::max());
+        QVERIFY(!todoModel()->hasMore());
+        int total = 0;
+        for (const QJsonValue &todo : server->api()->collection(u"/todos"_s))
+            total += todo[u"userId"_s].toInt() == 1;
+        QCOMPARE(todoModel()->count(), total); // every todo once
+        const QList<int> ids = shownIds();
+        QCOMPARE(QSet<int>(ids.cbegin(), ids.cend()).size(), total);
+        QCOMPARE(row(0).value(u"title"_s).toString(), u"Buy milk"_s);
+        for (int i = 1; i < todoModel()->count(); ++i) // newest first throughout
+            QVERIFY2(row(i - 1).value(u"createdAt"_s).toDateTime()
+                         >= row(i).value(u"createdAt"_s).toDateTime(),
+                     qPrintable(QString::number(i)));
+    }
+
+    // A refused change: the banner says in words what failed, the request and the answer wait
+    // behind "Details", and the rows stay where they were (the banner floats over them).
+    void aRefusedChangeIsSaidInWordsOverTheList()
+    {
+        QVERIFY(start());
+        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        QTRY_VERIFY(!rowsInView().isEmpty());
+        const QStringList shownBefore = titlesInView();
+        const qreal firstRowY = rowsInView().constFirst()->mapToScene(QPointF()).y();
+        const QVariantMap todo = row(0);
+        const QString title = todo.value(u"title"_s).toString();
+
+        server->setFailureRate(1);
+        invoke("todoList", "toggleRequested", Q_ARG(QVariant, todo),
+               Q_ARG(bool, !todo.value(u"completed"_s).toBool()));
+        QObject *banner = child(u"mutationBanner"_s);
+        QTRY_VERIFY(banner->property("visible").toBool());
+        QCOMPARE(banner->property("message").toString(),
+                 u"Could not save '%1': the server refused it (500)."_s.arg(title));
+        auto *text = banner->findChild<QQuickItem *>(u"bannerText"_s);
+        QVERIFY(text->property("text").toString().contains(u"the server refused it (500)"_s));
+        QVERIFY(!text->property("text").toString().contains(u"http"_s)); // no URL, no JSON
+        auto *details = banner->findChild<QQuickItem *>(u"bannerDetails"_s);
+        QVERIFY(!details->isVisible());
+        QVERIFY(QMetaObject::invokeMethod(banner->findChild<QObject *>(u"bannerDetailsButton"_s),
+                                          "clicked"));
+        QTRY_VERIFY(details->isVisible());
+        QVERIFY2(details->property("text").toString().contains(u"/todos/"_s
+                                                               + todo.value(u"id"_s).toString()),
+                 qPrintable(details->property("text").toString()));
+
+        // The list did not move: the same rows at the same place.
+        QCOMPARE(titlesInView(), shownBefore);
+        QCOMPARE(rowsInView().constFirst()->mapToScene(QPointF()).y(), firstRowY);
+    }
+};
+
+QTEST_MAIN(tst_DemoUiFeedback)
+#include "tst_demoui_feedback.moc"
