@@ -81,6 +81,42 @@ private Q_SLOTS:
         QCOMPARE(titlesInView(), shownBefore);
         QCOMPARE(rowsInView().constFirst()->mapToScene(QPointF()).y(), firstRowY);
     }
+
+    // The title editor, as in Qt's item views: a click elsewhere keeps the new title, Escape
+    // throws it away.
+    void aRenameIsKeptWhenTheEditorLosesFocusAndEscapeCancels()
+    {
+        QVERIFY(start());
+        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        auto *quickWindow = qobject_cast<QQuickWindow *>(window);
+        quickWindow->requestActivate();
+        QVERIFY(QTest::qWaitForWindowActive(quickWindow));
+        QTRY_VERIFY(!rowsInView().isEmpty());
+        const QVariant id = row(0).value(u"id"_s);
+        const QString before = row(0).value(u"title"_s).toString();
+        auto *editor = rowsInView().constFirst()->findChild<QQuickItem *>(u"titleEditor"_s);
+        QVERIFY(editor);
+
+        QVERIFY(QMetaObject::invokeMethod(editor, "open")); // what a double-click does
+        QTRY_VERIFY(editor->hasActiveFocus());
+        editor->setProperty("text", u"Buy oat milk"_s);
+        QTest::keyClick(quickWindow, Qt::Key_Escape);
+        QTRY_VERIFY(!editor->isVisible());
+        QCOMPARE(row(0).value(u"title"_s).toString(), before); // cancelled
+        QCOMPARE(titlesInView().value(0), before);
+
+        QVERIFY(QMetaObject::invokeMethod(editor, "open"));
+        QTRY_VERIFY(editor->hasActiveFocus());
+        editor->setProperty("text", u"Buy oat milk"_s);
+        // A click in the new-todo field takes the focus away from the editor.
+        auto *newTodo = qobject_cast<QQuickItem *>(child(u"newTodoBar"_s));
+        newTodo->childItems().constFirst()->forceActiveFocus(Qt::MouseFocusReason);
+        QTRY_VERIFY(!editor->isVisible());
+        QCOMPARE(row(0).value(u"title"_s).toString(), u"Buy oat milk"_s); // kept
+        QCOMPARE(titlesInView().value(0), u"Buy oat milk"_s);
+        QTRY_COMPARE(stored(id)[u"title"_s].toString(), u"Buy oat milk"_s);
+        QCOMPARE(requests("PATCH", u"/todos/"_s + id.toString()), 1); // once, not per event
+    }
 };
 
 QTEST_MAIN(tst_DemoUiFeedback)
