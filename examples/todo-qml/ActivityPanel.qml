@@ -58,9 +58,11 @@ Pane {
             color: "#666"
         }
         Label {
-            visible: panel.ready && (panel.status.latency > 0 || panel.status.failRate > 0)
-            text: panel.ready ? qsTr("latency %1 ms, fail rate %2")
-                                .arg(panel.status.latency).arg(panel.status.failRate) : ""
+            visible: panel.ready && (panel.status.latency > 0 || panel.status.failRate > 0
+                                     || panel.status.refuseRate > 0)
+            text: panel.ready ? qsTr("latency %1 ms, fail rate %2, refuse rate %3")
+                                .arg(panel.status.latency).arg(panel.status.failRate)
+                                .arg(panel.status.refuseRate || 0) : ""
             color: "#8a1c14"
         }
         Label {

@@ -1,6 +1,6 @@
 // The demo's window: users on the left, the selected user's todos in the middle, the
 // live status on the right. Every mutation is optimistic: it shows at once, and a failure
-// (try --fail-rate 0.5) rolls back only that change and offers a retry; a failed load retries
+// (try --refuse-rate 0.5) rolls back only that change and offers a retry; a failed load retries
 // by itself (the header says "retrying"). The header's Online switch (or --offline) takes the
 // app offline: no read is sent, queries keep their rows and show "paused", edits wait in the
 // Controller's outbox ("2 changes waiting") and switching back replays them in order, then

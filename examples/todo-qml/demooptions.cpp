@@ -34,6 +34,21 @@ int intOption(const QCommandLineParser &parser, const QString &name, int min, in
     return value;
 }
 
+// Parses a probability option (0 to 1, 0 when absent); on failure sets *error.
+double probabilityOption(const QCommandLineParser &parser, const QString &name, QString *error)
+{
+    if (!parser.isSet(name))
+        return 0;
+    const QString text = parser.value(name);
+    bool ok = false;
+    const double value = text.toDouble(&ok);
+    if (!ok || !(value >= 0 && value <= 1)) {
+        *error = u"--%1 expects a probability from 0 to 1 (e.g. 0.3), got '%2'"_s.arg(name, text);
+        return 0;
+    }
+    return value;
+}
+
 } // namespace
 
 DemoCommandLine parseDemoOptions(const QStringList &arguments)
@@ -52,7 +67,11 @@ DemoCommandLine parseDemoOptions(const QStringList &arguments)
         {u"latency"_s, u"Delay every answer of the embedded server by <ms> (0-60000)."_s, u"ms"_s},
         {u"fail-rate"_s,
          u"Make that fraction (0-1) of the embedded server's writes and list loads fail with "
-         "500, to watch optimistic updates roll back."_s,
+         "500, to watch retries: the client retries them, so changes mostly get through late."_s,
+         u"p"_s},
+        {u"refuse-rate"_s,
+         u"Make that fraction (0-1) of the embedded server's writes answer 422, which is not "
+         "retried: watch optimistic changes roll back with an error banner."_s,
          u"p"_s},
         {u"user"_s, u"Show the todos of user <id> first (default 1)."_s, u"id"_s},
         {u"serve"_s,
@@ -95,7 +114,7 @@ DemoCommandLine parseDemoOptions(const QStringList &arguments)
             return usageError(u"--url expects an http(s) base URL such as http://127.0.0.1:8080 or "
                               "https://example.com/api, got '%1'"_s.arg(text));
         options.apiUrl = url.adjusted(QUrl::StripTrailingSlash);
-        for (const QString &embeddedOnly : {u"latency"_s, u"fail-rate"_s}) {
+        for (const QString &embeddedOnly : {u"latency"_s, u"fail-rate"_s, u"refuse-rate"_s}) {
             if (parser.isSet(embeddedOnly))
                 return usageError(u"--%1 only applies to the embedded server; it cannot be "
                                   "combined with --url"_s.arg(embeddedOnly));
@@ -106,14 +125,10 @@ DemoCommandLine parseDemoOptions(const QStringList &arguments)
     options.screenshotTimeoutMs = intOption(parser, u"timeout"_s, 100, 600000, 20000, &error);
     if (!error.isEmpty())
         return usageError(error);
-    if (parser.isSet(u"fail-rate"_s)) {
-        const QString text = parser.value(u"fail-rate"_s);
-        bool ok = false;
-        options.failRate = text.toDouble(&ok);
-        if (!ok || !(options.failRate >= 0 && options.failRate <= 1))
-            return usageError(
-                u"--fail-rate expects a probability from 0 to 1 (e.g. 0.3), got '%1'"_s.arg(text));
-    }
+    options.failRate = probabilityOption(parser, u"fail-rate"_s, &error);
+    options.refuseRate = probabilityOption(parser, u"refuse-rate"_s, &error);
+    if (!error.isEmpty())
+        return usageError(error);
     if (parser.isSet(u"screenshot"_s)) {
         options.screenshotFile = parser.value(u"screenshot"_s);
         if (!options.screenshotFile.endsWith(u".png"_s, Qt::CaseInsensitive))

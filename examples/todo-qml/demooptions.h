@@ -10,7 +10,8 @@ struct DemoOptions
 {
     QUrl apiUrl; //!< empty: start the embedded server and use it
     int latencyMs = 0; //!< delay of every answer of the embedded server
-    double failRate = 0; //!< fraction of failed mutations (and list loads) of the embedded server
+    double failRate = 0; //!< fraction of mutations and list loads the embedded server fails (500)
+    double refuseRate = 0; //!< fraction of mutations the embedded server refuses (422)
     int userId = 1; //!< the user whose todos are shown first
     bool serveOnly = false; //!< run only the embedded server (no window) until killed
     bool offline = false; //!< start with the Online switch off: nothing is sent until it is on

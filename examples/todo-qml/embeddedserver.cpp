@@ -70,6 +70,8 @@ bool EmbeddedServer::start(int latencyMs, double failRate, QString *error)
     m_api->setLatency(latencyMs);
     m_api->setFailureRate(failRate);
     connect(m_api, &FakeRestApi::requestServed, this, &EmbeddedServer::recordActivity);
+    // Emitted just before the route's handler runs: a refusal set here answers this request.
+    connect(m_server, &TestServer::requestReceived, this, &EmbeddedServer::maybeRefuse);
 
     // Later routes win over FakeRestApi's: lists are paged by default, so that getList is the
     // first page and getList.getPage appends the next ones (FakeRestApi returns the whole list
@@ -100,7 +102,8 @@ bool EmbeddedServer::startAndReport(int latencyMs, double failRate, const QStrin
         return false;
     }
     QTextStream(stdout) << "Embedded REST server: " << url() << " (latency " << latencyMs
-                        << " ms, fail rate " << failRate << ")" << Qt::endl;
+                        << " ms, fail rate " << failRate << ", refuse rate " << m_refuseRate << ")"
+                        << Qt::endl;
     return true;
 }
 
@@ -113,6 +116,15 @@ void EmbeddedServer::setFailureRate(double failRate)
 {
     m_failRate = failRate;
     m_api->setFailureRate(failRate);
+}
+
+void EmbeddedServer::maybeRefuse(const RecordedRequest &request)
+{
+    const bool write = request.method == "POST" || request.method == "PUT"
+        || request.method == "PATCH" || request.method == "DELETE";
+    if (write && m_refuseRate > 0 && request.path.startsWith(u"/todos"_s)
+        && m_refusals.generateDouble() < m_refuseRate)
+        m_api->failNext(1, 422);
 }
 
 ServerResponse EmbeddedServer::todoPage(const RecordedRequest &request)
@@ -177,6 +189,7 @@ ServerResponse EmbeddedServer::status() const
         {u"requestCount"_s, double(m_requestCount)},
         {u"latency"_s, m_latencyMs},
         {u"failRate"_s, m_failRate},
+        {u"refuseRate"_s, m_refuseRate},
         {u"recent"_s, m_recent},
     });
 }

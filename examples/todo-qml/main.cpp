@@ -26,6 +26,7 @@ namespace {
 
 bool startServer(EmbeddedServer *server, const DemoOptions &options)
 {
+    server->setRefuseRate(options.refuseRate);
     return server->startAndReport(options.latencyMs, options.failRate, u"dataclient-demo"_s);
 }
 

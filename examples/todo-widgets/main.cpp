@@ -65,6 +65,7 @@ int main(int argc, char **argv)
     QString apiUrl = options.apiUrl.toString();
     if (apiUrl.isEmpty()) {
         server = std::make_unique<EmbeddedServer>();
+        server->setRefuseRate(options.refuseRate);
         if (!server->startAndReport(options.latencyMs, options.failRate,
                                     u"dataclient-todo-widgets"_s))
             return 1;

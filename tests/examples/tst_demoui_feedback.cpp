@@ -3,6 +3,8 @@
 // list, a rename kept when the editor loses focus. Same fixture as tst_demoui.cpp.
 #include "demouitest.h"
 
+#include <DataClient/outbox.h>
+
 class tst_DemoUiFeedback : public DemoUiTest
 {
     Q_OBJECT
@@ -116,6 +118,36 @@ private Q_SLOTS:
         QCOMPARE(titlesInView().value(0), u"Buy oat milk"_s);
         QTRY_COMPARE(stored(id)[u"title"_s].toString(), u"Buy oat milk"_s);
         QCOMPARE(requests("PATCH", u"/todos/"_s + id.toString()), 1); // once, not per event
+    }
+
+    // --refuse-rate answers 4xx, which is not retried: the change rolls back at once and the
+    // banner says so. --fail-rate answers 500, which is retried before anything rolls back.
+    void aRefusedChangeRollsBackAtOnceAFailedOneAfterRetries()
+    {
+        QVERIFY(start());
+        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        QObject *banner = child(u"mutationBanner"_s);
+        const QVariantMap first = row(0);
+        const QString path = u"/todos/"_s + first.value(u"id"_s).toString();
+        const bool before = first.value(u"completed"_s).toBool();
+
+        server->setRefuseRate(1);
+        invoke("todoList", "toggleRequested", Q_ARG(QVariant, first), Q_ARG(bool, !before));
+        QTRY_VERIFY(banner->property("visible").toBool());
+        QCOMPARE(banner->property("message").toString(),
+                 u"Could not save '%1': the server refused it (422)."_s.arg(
+                     first.value(u"title"_s).toString()));
+        QCOMPARE(row(0).value(u"completed"_s).toBool(), before); // rolled back
+        QCOMPARE(requests("PATCH", path), 1); // not retried
+        QCOMPARE(DataClient::Controller::instance()->outbox()->count(), 0);
+
+        server->setRefuseRate(0);
+        server->setFailureRate(1);
+        QVERIFY(QMetaObject::invokeMethod(banner, "runRetry"));
+        QTRY_VERIFY_WITH_TIMEOUT(banner->property("visible").toBool(), 15000);
+        QVERIFY(banner->property("message").toString().endsWith(u"(500)."_s));
+        QCOMPARE(row(0).value(u"completed"_s).toBool(), before);
+        QCOMPARE(requests("PATCH", path), 1 + 3); // the first attempt and two retries
     }
 };
 
