@@ -122,12 +122,35 @@ ApplicationWindow {
                 text: qsTr("refreshing…")
                 opacity: 0.6
             }
+            // A retry can be over in a fraction of a second: after the last attempt the line
+            // says how it ended ("loaded on attempt 2") for a few seconds, long enough to read.
             Label {
                 objectName: "retryingLabel"
                 readonly property var query: todoList.query.retrying ? todoList.query
                                                                      : userList.query
-                visible: query.retrying
-                text: qsTr("retrying (attempt %1)…").arg(query.attempt)
+                readonly property bool retrying: query.retrying
+                property var lastQuery: null // the query of the last retry shown
+                property int lastAttempt: 0
+                onRetryingChanged: {
+                    if (retrying)
+                        lastQuery = query;
+                    else
+                        lingering.restart();
+                }
+                readonly property int attempt: retrying ? query.attempt : 0
+                onAttemptChanged: {
+                    if (attempt > 0)
+                        lastAttempt = attempt;
+                }
+                Timer {
+                    id: lingering
+                    interval: 4000
+                }
+                visible: retrying || lingering.running
+                text: retrying ? qsTr("retrying (attempt %1)…").arg(query.attempt)
+                               : lastQuery && lastQuery.error
+                                 ? qsTr("failed after %1 attempts").arg(lastAttempt)
+                                 : qsTr("loaded on attempt %1").arg(lastAttempt)
                 color: "#8a5a00"
             }
             // The outbox: changes the server has not confirmed yet (made offline, or retrying).

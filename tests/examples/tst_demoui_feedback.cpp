@@ -149,6 +149,28 @@ private Q_SLOTS:
         QCOMPARE(row(0).value(u"completed"_s).toBool(), before);
         QCOMPARE(requests("PATCH", path), 1 + 3); // the first attempt and two retries
     }
+
+    // A load that recovers on a retry: the header's line does not vanish with the retry, it says
+    // how it ended, long enough to read, then goes. Backoff waits on a virtual clock.
+    void theRetryLineStaysLongEnoughToRead()
+    {
+        DataClient::Testing::VirtualClock clock;
+        clock.install(DataClient::Controller::instance());
+        QVERIFY(start(1));
+        QTRY_VERIFY_WITH_TIMEOUT(todoModel()->isRetrying(), 15000);
+        QObject *line = child(u"retryingLabel"_s);
+        QVERIFY(line->property("visible").toBool());
+        QCOMPARE(line->property("text").toString(), u"retrying (attempt 2)…"_s);
+
+        server->setFailureRate(0);
+        QTRY_VERIFY((clock.advance(1000), todoModel()->count() > 0));
+        QVERIFY(!todoModel()->isRetrying());
+        QVERIFY(line->property("visible").toBool()); // still there to read
+        QCOMPARE(line->property("text").toString(), u"loaded on attempt 2"_s);
+        QTest::qWait(1000); // (real time: what the user has to read it)
+        QVERIFY(line->property("visible").toBool());
+        QTRY_VERIFY_WITH_TIMEOUT(!line->property("visible").toBool(), 10000);
+    }
 };
 
 QTEST_MAIN(tst_DemoUiFeedback)
