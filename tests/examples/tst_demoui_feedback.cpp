@@ -171,6 +171,41 @@ private Q_SLOTS:
         QVERIFY(line->property("visible").toBool());
         QTRY_VERIFY_WITH_TIMEOUT(!line->property("visible").toBool(), 10000);
     }
+
+    // Offline, scrolling to the end asks for a page that cannot go out: no spinner turning for
+    // ever, a line says why; the server panel says it is offline instead of showing the last
+    // numbers as live ones. Back online the page loads and the panel is live again.
+    void offlineTheFooterAndTheServerPanelSaySo()
+    {
+        QVERIFY(start());
+        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        QObject *title = child(u"panelTitle"_s);
+        auto *clockLabel = qobject_cast<QQuickItem *>(child(u"panelClock"_s));
+        QCOMPARE(title->property("text").toString(), u"Server (live)"_s);
+        QVERIFY(clockLabel->isVisible());
+        const int rows = todoModel()->count();
+
+        flipOnlineSwitch();
+        QVERIFY(QMetaObject::invokeMethod(todoView(), "positionViewAtEnd"));
+        QTRY_VERIFY(todoModel()->isLoadingMore()); // the page waits for the connection
+        auto *spinner = qobject_cast<QQuickItem *>(child(u"pageSpinner"_s));
+        QVERIFY(!spinner->property("running").toBool());
+        QVERIFY(!spinner->isVisible());
+        QCOMPARE(pageStatus(), u"%1 todos loaded; offline: more load when back online"_s.arg(rows));
+        QVERIFY(qobject_cast<QQuickItem *>(child(u"pageStatusLabel"_s))->isVisible());
+        QCOMPARE(title->property("text").toString(), u"Server (offline)"_s);
+        QVERIFY(!clockLabel->isVisible());
+        QVERIFY(!qobject_cast<QQuickItem *>(child(u"panelRequests"_s))->isVisible());
+        QVERIFY(child(u"panelOfflineLabel"_s)
+                    ->property("text")
+                    .toString()
+                    .startsWith(u"Offline: not polling. Last answer at "_s));
+
+        flipOnlineSwitch();
+        QTRY_VERIFY(!todoModel()->isLoadingMore() && todoModel()->count() > rows);
+        QCOMPARE(title->property("text").toString(), u"Server (live)"_s);
+        QVERIFY(clockLabel->isVisible());
+    }
 };
 
 QTEST_MAIN(tst_DemoUiFeedback)
