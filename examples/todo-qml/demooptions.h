@@ -25,14 +25,28 @@ struct DemoCommandLine
     DemoOptions options;
     bool exitNow = false; //!< true for --help, --version and errors
     int exitCode = 0; //!< 0 after --help/--version, 2 after a usage error
-    QString message; //!< help text, version or "error: ..." (for stdout when exitCode is 0)
+    QString message; //!< help text, version, or "<program>: error: ..." (stderr, exit code 2)
 };
 
-//! Parses \a arguments (argv, with the program name first). Needs no QCoreApplication, so the
-//! platform (offscreen for screenshots) can be chosen before the QGuiApplication exists.
-DemoCommandLine parseDemoOptions(const QStringList &arguments);
+//! The program that parses: its name (in --version and in errors), what --help says it is, and
+//! whether it has the window-less --serve mode. Both apps on the embedded server share the rules.
+struct DemoProgram
+{
+    QString name;
+    QString description;
+    bool canServe = false;
+};
+//! dataclient-demo, the Qt Quick app.
+DemoProgram qmlDemoProgram();
+
+//! Parses \a arguments (argv, with the program name first) for \a program. Needs no
+//! QCoreApplication, so the platform (offscreen for screenshots) can be chosen before the
+//! application object exists.
+DemoCommandLine parseDemoOptions(const QStringList &arguments,
+                                 const DemoProgram &program = qmlDemoProgram());
 //! The same, from main()'s arguments (read before the application object exists).
-DemoCommandLine parseDemoOptions(int argc, char **argv);
+DemoCommandLine parseDemoOptions(int argc, char **argv,
+                                 const DemoProgram &program = qmlDemoProgram());
 
 //! Before the application object exists: with --screenshot, or with no display at all (no
 //! DISPLAY, WAYLAND_DISPLAY or QT_QPA_PLATFORM), selects the offscreen platform. Returns true in

@@ -1,5 +1,6 @@
 #include "todowindow.h"
 
+#include <DataClient/connectivity.h>
 #include <DataClient/createresource.h>
 #include <DataClient/entityschema.h>
 #include <DataClient/networkerror.h>
@@ -8,6 +9,7 @@
 #include <QtCore/QDateTime>
 #include <QtCore/QFutureWatcher>
 #include <QtCore/QJsonObject>
+#include <QtCore/QSortFilterProxyModel>
 #include <QtWidgets/QCheckBox>
 #include <QtWidgets/QDataWidgetMapper>
 #include <QtWidgets/QFormLayout>
@@ -40,9 +42,15 @@ QString queryState(const QString &name, const CollectionModel *model)
 
 } // namespace
 
-TodoWindow::TodoWindow(const QString &apiUrl, int userId, QWidget *parent)
+TodoWindow::TodoWindow(const QString &apiUrl, int userId, bool online, QWidget *parent)
     : QMainWindow(parent), m_userId(userId)
 {
+    // The app's own connectivity source (not the machine's network): --offline and the toolbar's
+    // Online switch work the same everywhere. Set before any model reads.
+    auto *connectivity = new Connectivity(&m_controller);
+    connectivity->setOnline(online);
+    m_controller.setConnectivity(connectivity);
+
     // The same data as the QML demo (examples/todo-qml/Main.qml): users, and todos with their
     // author and a creation date; every todo write shows at once (optimistic).
     const EntitySchema user(u"User"_s);
@@ -121,8 +129,20 @@ void TodoWindow::buildUi()
     connect(m_userList->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &TodoWindow::showUser);
 
+    // Sorting by a click on a column header goes through a proxy: the CollectionModel keeps the
+    // server's order and never resets for edits, pages or changes from elsewhere, so the proxy
+    // only moves rows and keeps the selection on them. The sort compares the cells' values
+    // (EditRole: a title, a bool, a QDateTime), not the texts shown. No column is sorted at
+    // first (the server's order); a third click on a header returns to it.
+    m_sortedTodos = new QSortFilterProxyModel(this);
+    m_sortedTodos->setSourceModel(m_todos);
+    m_sortedTodos->setSortRole(Qt::EditRole);
+    m_sortedTodos->setSortCaseSensitivity(Qt::CaseInsensitive);
     m_todoTable = new QTableView;
-    m_todoTable->setModel(m_todos);
+    m_todoTable->setModel(m_sortedTodos);
+    m_todoTable->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_todoTable->horizontalHeader()->setSortIndicatorClearable(true);
+    m_todoTable->setSortingEnabled(true);
     m_todoTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_todoTable->setSelectionMode(QAbstractItemView::SingleSelection);
     m_todoTable->horizontalHeader()->setSectionResizeMode(Title, QHeaderView::Stretch);
@@ -142,7 +162,9 @@ void TodoWindow::buildUi()
         m_formCreated->setText(m_todos->index(row, CreatedAt).data().toString());
     });
     connect(m_todoTable->selectionModel(), &QItemSelectionModel::currentRowChanged, m_mapper,
-            &QDataWidgetMapper::setCurrentModelIndex);
+            [this](const QModelIndex &current) {
+                m_mapper->setCurrentModelIndex(m_sortedTodos->mapToSource(current));
+            });
     // A check box commits at once; a line edit when Return is pressed or it loses focus.
     connect(m_formCompleted, &QCheckBox::clicked, m_mapper, &QDataWidgetMapper::submit);
     auto *form = new QFormLayout;
@@ -175,6 +197,14 @@ void TodoWindow::buildUi()
     QAction *remove = tools->addAction(tr("Delete"));
     remove->setShortcut(QKeySequence::Delete);
     connect(remove, &QAction::triggered, this, &TodoWindow::deleteSelectedTodo);
+    tools->addSeparator();
+    m_onlineAction = tools->addAction(tr("Online"));
+    m_onlineAction->setCheckable(true);
+    m_onlineAction->setChecked(m_controller.isOnline());
+    connect(m_onlineAction, &QAction::toggled, this, [this](bool online) {
+        m_controller.connectivity()->setOnline(online);
+        updateStatus();
+    });
 
     m_status = new QLabel;
     statusBar()->addPermanentWidget(m_status);
@@ -205,7 +235,7 @@ void TodoWindow::addTodo(const QString &title)
 
 void TodoWindow::deleteSelectedTodo()
 {
-    const QModelIndex current = m_todoTable->currentIndex();
+    const QModelIndex current = m_sortedTodos->mapToSource(m_todoTable->currentIndex());
     if (!current.isValid() || m_todos->isPlaceholder()) // not this user's todo
         return;
     const QVariantMap todo = m_todos->get(current.row()).toMap();
@@ -260,7 +290,7 @@ void TodoWindow::updateStatus()
         }
     }
     if (!m_todoTable->currentIndex().isValid() && m_todos->rowCount() > 0)
-        m_todoTable->setCurrentIndex(m_todos->index(0, Title));
+        m_todoTable->setCurrentIndex(m_sortedTodos->index(0, Title));
 
     m_status->setText(queryState(u"users"_s, m_users) + u"; "_s + queryState(u"todos"_s, m_todos));
     const bool shown = m_users->count() > 0 && m_todos->count() > 0 && !m_todos->isPlaceholder();

@@ -15,8 +15,10 @@
 #include <QtCore/QTemporaryDir>
 #include <QtGui/QImage>
 #include <QtTest/QAbstractItemModelTester>
+#include <QtGui/QAction>
 #include <QtWidgets/QApplication>
 #include <QtWidgets/QCheckBox>
+#include <QtWidgets/QHeaderView>
 #include <QtWidgets/QLineEdit>
 #include <QtWidgets/QListView>
 #include <QtWidgets/QTableView>
@@ -83,20 +85,122 @@ private Q_SLOTS:
                 >= 10);
     }
 
+    // Its own command line: --help says what it is and offers what it supports (no --serve),
+    // --version and errors name it.
+    void optionsAreTheWidgetsApps()
+    {
+        const QString program = QStringLiteral(TODO_WIDGETS_EXECUTABLE);
+        const ProcessRun help = runProcess(program, {u"--help"_s});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY2(help.out.contains(u"a Qt Widgets app"_s), qPrintable(help.out));
+        QVERIFY(!help.out.contains(u"Qt Quick"_s));
+        for (const QString &option :
+             {u"--url"_s, u"--latency"_s, u"--fail-rate"_s, u"--refuse-rate"_s, u"--user"_s,
+              u"--offline"_s, u"--screenshot"_s, u"--timeout"_s})
+            QVERIFY2(help.out.contains(option), qPrintable(option));
+        QVERIFY(!help.out.contains(u"--serve"_s));
+
+        const ProcessRun version = runProcess(program, {u"--version"_s});
+        QCOMPARE(version.exitCode, 0);
+        QVERIFY2(version.out.startsWith(u"dataclient-todo-widgets (DataClient "_s),
+                 qPrintable(version.out));
+
+        const ProcessRun serve = runProcess(program, {u"--serve"_s});
+        QCOMPARE(serve.exitCode, 2);
+        QVERIFY2(serve.err.contains(u"dataclient-todo-widgets: error: Unknown option 'serve'"_s),
+                 qPrintable(serve.err));
+        QVERIFY(serve.err.contains(u"Run 'dataclient-todo-widgets --help'"_s));
+        QVERIFY(!serve.err.contains(u"dataclient-demo"_s));
+    }
+
+    // --offline: nothing is read until the toolbar's Online switch is on; then the data shows.
+    void offlineSendsNothingUntilTheOnlineSwitch()
+    {
+        EmbeddedServer server;
+        QString error;
+        QVERIFY2(server.start(0, 0, &error), qPrintable(error));
+        TodoWindow window(server.url(), 1, false);
+        window.show();
+        QVERIFY(!window.onlineAction()->isChecked());
+        QTest::qWait(200); // (nothing to await: the point is that nothing happens)
+        QCOMPARE(server.server()->requestCount(), 0);
+        QVERIFY(!window.isDataShown());
+
+        window.onlineAction()->trigger(); // a click on the switch
+        QVERIFY(window.controller()->isOnline());
+        QTRY_VERIFY(window.isDataShown());
+        QVERIFY(server.server()->requestCount() >= 2);
+    }
+
+    // A click on the Title header sorts the table through a QSortFilterProxyModel: an edit
+    // moves its row to its sorted place with the selection on it, a page loaded by scrolling
+    // lands in order, and the proxy never resets (so neither selection nor scroll jump).
+    void clickingAHeaderSortsWithoutResets()
+    {
+        App app;
+        QVERIFY(app.started);
+        QTRY_VERIFY(app.window->isDataShown());
+        QTableView *table = app.window->todoTable();
+        QAbstractItemModel *shown = table->model();
+        QVERIFY(shown != app.window->todos()); // a proxy
+        QCOMPARE(shown->index(0, TodoWindow::Title).data(),
+                 app.window->todos()->index(0, TodoWindow::Title).data()); // server order first
+        auto titles = [shown] {
+            QStringList list;
+            for (int row = 0; row < shown->rowCount(); ++row)
+                list.append(shown->index(row, TodoWindow::Title).data().toString());
+            return list;
+        };
+        auto sorted = [](QStringList list) {
+            for (int i = 1; i < list.size(); ++i) {
+                if (QString::compare(list.at(i - 1), list.at(i), Qt::CaseInsensitive) > 0)
+                    return false;
+            }
+            return true;
+        };
+        QVERIFY(!sorted(titles()));
+        QSignalSpy resets(shown, &QAbstractItemModel::modelReset);
+
+        QHeaderView *header = table->horizontalHeader();
+        QTest::mouseClick(
+            header->viewport(), Qt::LeftButton, {},
+            QPoint(header->sectionViewportPosition(TodoWindow::Title) + 10, header->height() / 2));
+        QCOMPARE(header->sortIndicatorSection(), int(TodoWindow::Title));
+        QCOMPARE(header->sortIndicatorOrder(), Qt::AscendingOrder);
+        QVERIFY2(sorted(titles()), qPrintable(titles().join(u", "_s)));
+
+        // Renamed, the first row moves to the end; the selection goes with it.
+        table->setCurrentIndex(shown->index(0, TodoWindow::Title));
+        QVERIFY(shown->setData(shown->index(0, TodoWindow::Title), u"Zzz last of all"_s));
+        QCOMPARE(titles().constLast(), u"Zzz last of all"_s);
+        QCOMPARE(table->currentIndex().data().toString(), u"Zzz last of all"_s);
+        QCOMPARE(app.window->formTitle()->text(), u"Zzz last of all"_s);
+        QTRY_COMPARE(app.patchCount(), 1);
+
+        // The next page, loaded as the table scrolls to the end, lands in order.
+        const int rows = shown->rowCount();
+        table->scrollToBottom();
+        QTRY_VERIFY(shown->rowCount() > rows);
+        QVERIFY2(sorted(titles()), qPrintable(titles().join(u", "_s)));
+        QCOMPARE(table->currentIndex().data().toString(), u"Zzz last of all"_s);
+        QCOMPARE(resets.size(), 0);
+    }
+
     void cellAndFormEditsReachTheServer()
     {
         App app;
         QVERIFY(app.started);
         QTRY_VERIFY(app.window->isDataShown());
         CollectionModel *todos = app.window->todos();
-        const QModelIndex title = todos->index(1, TodoWindow::Title);
+        const QModelIndex title = app.window->todoTable()->model()->index(1, TodoWindow::Title);
         QVERIFY(app.window->todoTable()->model()->setData(title, u"edited in the table"_s));
         QCOMPARE(title.data().toString(), u"edited in the table"_s); // optimistic
         QTRY_COMPARE(app.serverTitle(1), u"edited in the table"_s);
         QCOMPARE(app.patchCount(), 1);
 
         // The form follows the table's current row and edits through the same model.
-        app.window->todoTable()->setCurrentIndex(todos->index(2, TodoWindow::Title));
+        app.window->todoTable()->setCurrentIndex(
+            app.window->todoTable()->model()->index(2, TodoWindow::Title));
         QCOMPARE(app.window->formTitle()->text(), todos->index(2, 0).data().toString());
         app.window->formTitle()->setText(u"edited in the form"_s);
         QTest::keyClick(app.window->formTitle(), Qt::Key_Return);
@@ -121,7 +225,8 @@ private Q_SLOTS:
         app.window->addTodo(u"added by the test"_s);
         QTRY_VERIFY(serverTitles().contains(u"added by the test"_s));
 
-        app.window->todoTable()->setCurrentIndex(todos->index(0, TodoWindow::Title));
+        app.window->todoTable()->setCurrentIndex(
+            app.window->todoTable()->model()->index(0, TodoWindow::Title));
         const int id = todos->get(0).toMap().value(u"id"_s).toInt();
         app.window->deleteSelectedTodo();
         QVERIFY(todos->get(0).toMap().value(u"id"_s).toInt() != id); // gone at once
@@ -158,8 +263,9 @@ private Q_SLOTS:
         }
         QVERIFY(!app.window->formTitle()->isEnabled());
         QVERIFY(!app.window->formCompleted()->isEnabled());
-        QVERIFY(!app.window->todoTable()->model()->setData(title, u"not mine"_s));
-        app.window->todoTable()->setCurrentIndex(title);
+        QAbstractItemModel *shown = app.window->todoTable()->model();
+        QVERIFY(!shown->setData(shown->index(0, TodoWindow::Title), u"not mine"_s));
+        app.window->todoTable()->setCurrentIndex(shown->index(0, TodoWindow::Title));
         app.window->deleteSelectedTodo();
         QCOMPARE(todos->get(0).toMap().value(u"id"_s).toInt(), firstId);
 
@@ -179,7 +285,8 @@ private Q_SLOTS:
         QVERIFY(app.started);
         QTRY_VERIFY(app.window->isDataShown());
         CollectionModel *todos = app.window->todos();
-        app.window->todoTable()->setCurrentIndex(todos->index(0, TodoWindow::Title));
+        app.window->todoTable()->setCurrentIndex(
+            app.window->todoTable()->model()->index(0, TodoWindow::Title));
         const QModelIndex done = todos->index(0, TodoWindow::Completed);
         const bool before = done.data(Qt::EditRole).toBool();
         QCOMPARE(app.window->formCompleted()->isChecked(), before);
