@@ -21,6 +21,7 @@
 #include <QtWidgets/QStatusBar>
 #include <QtWidgets/QTableView>
 #include <QtWidgets/QToolBar>
+#include <QtWidgets/QToolButton>
 #include <QtWidgets/QVBoxLayout>
 
 using namespace DataClient;
@@ -38,6 +39,19 @@ QString queryState(const QString &name, const CollectionModel *model)
     else if (model->isLoading())
         text += u", request in flight"_s;
     return text;
+}
+
+// Why a request failed, in a few words a user can act on (the QML demo's ErrorBanner says the
+// same); the request and the answer go in the message's tool tip.
+QString reason(const NetworkError &error)
+{
+    if (error.status() == 404)
+        return QObject::tr("it is no longer on the server (404)");
+    if (error.status() >= 400)
+        return QObject::tr("the server refused it (%1)").arg(error.status());
+    if (error.kind() == NetworkError::Kind::Timeout)
+        return QObject::tr("the server did not answer in time");
+    return QObject::tr("the server could not be reached");
 }
 
 } // namespace
@@ -84,6 +98,7 @@ TodoWindow::TodoWindow(const QString &apiUrl, int userId, bool online, QWidget *
         connect(model, &CollectionModel::statusChanged, this, &TodoWindow::updateStatus);
         connect(model, &CollectionModel::countChanged, this, &TodoWindow::updateStatus);
         connect(model, &CollectionModel::loadingChanged, this, &TodoWindow::updateStatus);
+        connect(model, &CollectionModel::loadingMoreChanged, this, &TodoWindow::updateStatus);
         connect(model, &CollectionModel::placeholderChanged, this, &TodoWindow::updateStatus);
         connect(model, &CollectionModel::errorChanged, this, [this, model] {
             if (const auto error = model->networkError())
@@ -99,10 +114,12 @@ TodoWindow::TodoWindow(const QString &apiUrl, int userId, bool online, QWidget *
         m_formCompleted->setEnabled(own);
         m_todoTable->viewport()->update();
     });
-    // A refused edit is already rolled back in the table and the form; say what failed.
+    // A refused edit is already rolled back in the table and the form; say what failed, naming
+    // the row (its title as it is again).
     connect(m_todos, &CollectionModel::writeFailed, this,
-            [this](const QModelIndex &, const NetworkError &error) {
-                reportError(tr("save the change"), error);
+            [this](const QModelIndex &index, const NetworkError &error) {
+                const QString title = m_todos->index(index.row(), Title).data().toString();
+                reportError(tr("save '%1'").arg(title), error);
             });
     updateStatus();
 }
@@ -206,7 +223,26 @@ void TodoWindow::buildUi()
         updateStatus();
     });
 
+    // The last failure stays (not a timed message) until dismissed or replaced by the next one.
+    m_error = new QLabel;
+    m_error->setObjectName(u"errorLabel"_s);
+    m_error->setStyleSheet(u"color: #8a1c14"_s);
+    m_error->hide();
+    m_dismissError = new QToolButton;
+    m_dismissError->setObjectName(u"dismissError"_s);
+    m_dismissError->setText(u"✕"_s);
+    m_dismissError->setToolTip(tr("Dismiss"));
+    m_dismissError->hide();
+    connect(m_dismissError, &QToolButton::clicked, this, [this] {
+        m_lastError.clear();
+        m_error->hide();
+        m_dismissError->hide();
+        updateStatus();
+    });
+    statusBar()->addWidget(m_error, 1);
+    statusBar()->addWidget(m_dismissError);
     m_status = new QLabel;
+    m_status->setObjectName(u"statusLabel"_s);
     statusBar()->addPermanentWidget(m_status);
 }
 
@@ -229,7 +265,7 @@ void TodoWindow::addTodo(const QString &title)
         {u"completed"_s, false},
         {u"createdAt"_s, QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
     };
-    runWrite(tr("add \"%1\"").arg(title), m_todoResource.getList.push, {{u"userId"_s, m_userId}},
+    runWrite(tr("add '%1'").arg(title), m_todoResource.getList.push, {{u"userId"_s, m_userId}},
              todo);
 }
 
@@ -239,22 +275,36 @@ void TodoWindow::deleteSelectedTodo()
     if (!current.isValid() || m_todos->isPlaceholder()) // not this user's todo
         return;
     const QVariantMap todo = m_todos->get(current.row()).toMap();
-    runWrite(tr("delete \"%1\"").arg(todo.value(u"title"_s).toString()), m_todoResource.remove,
-             {{u"id"_s, todo.value(u"id"_s)}});
+    const QVariant id = todo.value(u"id"_s);
+    // Refused, the row comes back (the Controller rolls it back): the selection goes back to it.
+    runWrite(tr("delete '%1'").arg(todo.value(u"title"_s).toString()), m_todoResource.remove,
+             {{u"id"_s, id}}, {}, [this, id] { selectTodo(id); });
+}
+
+void TodoWindow::selectTodo(const QVariant &id)
+{
+    for (int row = 0; row < m_todos->rowCount(); ++row) {
+        if (m_todos->get(row).toMap().value(u"id"_s) == id) {
+            m_todoTable->setCurrentIndex(m_sortedTodos->mapFromSource(m_todos->index(row, Title)));
+            return;
+        }
+    }
 }
 
 void TodoWindow::runWrite(const QString &what, const EndpointPtr &endpoint, const Params &params,
-                          const QJsonValue &body)
+                          const QJsonValue &body, const std::function<void()> &afterFailure)
 {
     // The optimistic change is rolled back by the Controller on failure; only report it. A
     // watcher owned by the window: no callback after the window is gone.
     auto *watcher = new QFutureWatcher<QVariant>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, what] {
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, what, afterFailure] {
         watcher->deleteLater();
         try {
             watcher->future().waitForFinished();
         } catch (const NetworkError &error) {
             reportError(what, error);
+            if (afterFailure)
+                afterFailure();
         }
     });
     watcher->setFuture(m_controller.fetch(endpoint, params, body));
@@ -262,8 +312,11 @@ void TodoWindow::runWrite(const QString &what, const EndpointPtr &endpoint, cons
 
 void TodoWindow::reportError(const QString &what, const NetworkError &error)
 {
-    m_lastError = tr("Could not %1: %2").arg(what, error.message());
-    statusBar()->showMessage(m_lastError, 10000);
+    m_lastError = tr("Could not %1: %2.").arg(what, reason(error));
+    m_error->setText(m_lastError);
+    m_error->setToolTip(error.message()); // the request and the answer, for whoever wants them
+    m_error->show();
+    m_dismissError->show();
     updateStatus();
 }
 

@@ -10,6 +10,8 @@
 
 #include <QtWidgets/QMainWindow>
 
+#include <functional>
+
 QT_BEGIN_NAMESPACE
 class QCheckBox;
 class QDataWidgetMapper;
@@ -18,6 +20,7 @@ class QLineEdit;
 class QListView;
 class QSortFilterProxyModel;
 class QTableView;
+class QToolButton;
 QT_END_NAMESPACE
 
 class TodoWindow : public QMainWindow
@@ -62,8 +65,11 @@ Q_SIGNALS:
 private:
     void buildUi();
     void showUser(const QModelIndex &index);
+    // Runs a write; on failure (already rolled back) reports it, then runs \a afterFailure.
     void runWrite(const QString &what, const DataClient::EndpointPtr &endpoint,
-                  const DataClient::Params &params, const QJsonValue &body = {});
+                  const DataClient::Params &params, const QJsonValue &body = {},
+                  const std::function<void()> &afterFailure = {});
+    void selectTodo(const QVariant &id);
     void reportError(const QString &what, const DataClient::NetworkError &error);
     void updateStatus();
 
@@ -81,6 +87,8 @@ private:
     QCheckBox *m_formCompleted = nullptr;
     QLabel *m_formCreated = nullptr;
     QLabel *m_status = nullptr;
+    QLabel *m_error = nullptr; // the last failure, until dismissed or replaced
+    QToolButton *m_dismissError = nullptr;
     QAction *m_onlineAction = nullptr;
     QString m_lastError;
     int m_userId = 1;

@@ -20,8 +20,11 @@
 #include <QtWidgets/QCheckBox>
 #include <QtWidgets/QHeaderView>
 #include <QtWidgets/QLineEdit>
+#include <QtWidgets/QLabel>
 #include <QtWidgets/QListView>
+#include <QtWidgets/QStatusBar>
 #include <QtWidgets/QTableView>
+#include <QtWidgets/QToolButton>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -186,6 +189,73 @@ private Q_SLOTS:
         QCOMPARE(resets.size(), 0);
     }
 
+    // The status bar follows the page loads (never stuck on "loading more"); a refused edit's
+    // message names the row, stays (no timeout) until dismissed, and the next one replaces it.
+    void theStatusBarFollowsPagesAndKeepsErrorsUntilDismissed()
+    {
+        App app;
+        QVERIFY(app.started);
+        QTRY_VERIFY(app.window->isDataShown());
+        auto *status = app.window->findChild<QLabel *>(u"statusLabel"_s);
+        auto *error = app.window->findChild<QLabel *>(u"errorLabel"_s);
+        auto *dismiss = app.window->findChild<QToolButton *>(u"dismissError"_s);
+        QVERIFY(status && error && dismiss);
+        QVERIFY(!error->isVisible());
+        CollectionModel *todos = app.window->todos();
+        app.window->todoTable()->scrollToBottom(); // the next page
+        QTRY_VERIFY(todos->isLoadingMore());
+        QVERIFY(status->text().contains(u"loading more"_s));
+        QTRY_VERIFY(!todos->isLoadingMore());
+        QVERIFY2(status->text().contains(u"todos: ready, 40 rows"_s), qPrintable(status->text()));
+        QVERIFY(!status->text().contains(u"loading more"_s));
+
+        app.server.setRefuseRate(1);
+        QAbstractItemModel *shown = app.window->todoTable()->model();
+        const QString first = shown->index(0, TodoWindow::Title).data().toString();
+        QVERIFY(shown->setData(shown->index(0, TodoWindow::Title), u"refused"_s));
+        QTRY_VERIFY(error->isVisible());
+        QCOMPARE(error->text(), u"Could not save '%1': the server refused it (422)."_s.arg(first));
+        QVERIFY(error->toolTip().contains(u"PATCH"_s)); // the details, on demand
+        QVERIFY(app.window->statusBar()->currentMessage().isEmpty()); // not a timed message
+        QVERIFY(dismiss->isVisible());
+
+        const QString second = shown->index(1, TodoWindow::Title).data().toString();
+        QVERIFY(shown->setData(shown->index(1, TodoWindow::Title), u"refused too"_s));
+        QTRY_COMPARE(error->text(),
+                     u"Could not save '%1': the server refused it (422)."_s.arg(second));
+        QTest::mouseClick(dismiss, Qt::LeftButton);
+        QVERIFY(!error->isVisible());
+        QVERIFY(!dismiss->isVisible());
+        QVERIFY(!app.window->statusText().contains(u"Could not"_s));
+    }
+
+    // A refused delete: the row comes back, and so does the selection (and the form) on it.
+    void aRefusedDeleteRestoresTheRowWithTheSelection()
+    {
+        App app;
+        QVERIFY(app.started);
+        QTRY_VERIFY(app.window->isDataShown());
+        QTableView *table = app.window->todoTable();
+        QAbstractItemModel *shown = table->model();
+        table->setCurrentIndex(shown->index(2, TodoWindow::Title));
+        const QString title = shown->index(2, TodoWindow::Title).data().toString();
+        const QString next = shown->index(3, TodoWindow::Title).data().toString();
+        const int rows = shown->rowCount();
+        app.server.setRefuseRate(1);
+        app.window->deleteSelectedTodo();
+        QCOMPARE(shown->rowCount(), rows - 1); // gone at once
+        QCOMPARE(table->currentIndex().data().toString(), next);
+
+        // Refused: back in its place (the table may have loaded another page meanwhile).
+        QTRY_COMPARE(shown->index(2, TodoWindow::Title).data().toString(), title);
+        QVERIFY(shown->rowCount() >= rows);
+        QTRY_COMPARE(table->currentIndex().row(), 2);
+        QCOMPARE(table->currentIndex().data().toString(), title);
+        QCOMPARE(app.window->formTitle()->text(), title);
+        QVERIFY(app.window->statusText().contains(
+            u"Could not delete '%1': the server refused it (422)."_s.arg(title)));
+    }
+
     void cellAndFormEditsReachTheServer()
     {
         App app;
@@ -298,7 +368,9 @@ private Q_SLOTS:
         QVERIFY(failed.wait());
         QCOMPARE(done.data(Qt::EditRole).toBool(), before);
         QCOMPARE(app.window->formCompleted()->isChecked(), before);
-        QVERIFY2(app.window->statusText().contains(u"Could not save the change"_s),
+        const QString title = todos->index(0, TodoWindow::Title).data().toString();
+        QVERIFY2(app.window->statusText().contains(
+                     u"Could not save '%1': the server refused it (500)."_s.arg(title)),
                  qPrintable(app.window->statusText()));
         QCOMPARE(app.patchCount(), 3); // the example's resources retry twice (as the QML demo's)
     }
