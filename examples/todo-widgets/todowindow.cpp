@@ -10,6 +10,7 @@
 #include <QtCore/QFutureWatcher>
 #include <QtCore/QJsonObject>
 #include <QtCore/QSortFilterProxyModel>
+#include <QtGui/QBrush>
 #include <QtWidgets/QCheckBox>
 #include <QtWidgets/QDataWidgetMapper>
 #include <QtWidgets/QFormLayout>
@@ -53,6 +54,22 @@ QString reason(const NetworkError &error)
         return QObject::tr("the server did not answer in time");
     return QObject::tr("the server could not be reached");
 }
+
+// The table's model: the todos sorted by a header click, and a row the server has not confirmed
+// yet (the model's PendingRole: a new todo, or an edit on its way) drawn grey, as in the QML demo.
+class SortedTodos : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        if (role == Qt::ForegroundRole && index.isValid()
+            && index.data(CollectionModel::PendingRole).toBool())
+            return QBrush(QColor(0x99, 0x99, 0x99));
+        return QSortFilterProxyModel::data(index, role);
+    }
+};
 
 } // namespace
 
@@ -151,7 +168,7 @@ void TodoWindow::buildUi()
     // only moves rows and keeps the selection on them. The sort compares the cells' values
     // (EditRole: a title, a bool, a QDateTime), not the texts shown. No column is sorted at
     // first (the server's order); a third click on a header returns to it.
-    m_sortedTodos = new QSortFilterProxyModel(this);
+    m_sortedTodos = new SortedTodos(this);
     m_sortedTodos->setSourceModel(m_todos);
     m_sortedTodos->setSortRole(Qt::EditRole);
     m_sortedTodos->setSortCaseSensitivity(Qt::CaseInsensitive);
@@ -265,8 +282,13 @@ void TodoWindow::addTodo(const QString &title)
         {u"completed"_s, false},
         {u"createdAt"_s, QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
     };
-    runWrite(tr("add '%1'").arg(title), m_todoResource.getList.push, {{u"userId"_s, m_userId}},
+    // On top, as the server lists them (newest first); then selected and scrolled to, wherever
+    // the table's sort puts it.
+    runWrite(tr("add '%1'").arg(title), m_todoResource.getList.unshift, {{u"userId"_s, m_userId}},
              todo);
+    const QModelIndex added = m_sortedTodos->mapFromSource(m_todos->index(0, Title));
+    m_todoTable->setCurrentIndex(added);
+    m_todoTable->scrollTo(added);
 }
 
 void TodoWindow::deleteSelectedTodo()

@@ -256,6 +256,38 @@ private Q_SLOTS:
             u"Could not delete '%1': the server refused it (422)."_s.arg(title)));
     }
 
+    // Scrolled down, the user adds a todo: it is selected and scrolled to, greyed while the
+    // server has not confirmed it, like an edit on its way; both turn normal once answered.
+    void newRowsAreScrolledToAndPendingRowsGreyed()
+    {
+        App app(300);
+        QVERIFY(app.started);
+        QTRY_VERIFY_WITH_TIMEOUT(app.window->isDataShown(), 10000);
+        QTableView *table = app.window->todoTable();
+        QAbstractItemModel *shown = table->model();
+        QTRY_VERIFY(!app.window->todos()->isLoading());
+        table->scrollToBottom();
+        QTRY_VERIFY_WITH_TIMEOUT(!app.window->todos()->isLoadingMore(), 10000);
+        table->scrollToBottom();
+        QVERIFY(table->rowAt(0) > 0); // the first rows are out of sight
+
+        app.window->addTodo(u"Buy milk"_s);
+        const QModelIndex added = table->currentIndex();
+        QCOMPARE(added.data().toString(), u"Buy milk"_s);
+        QCOMPARE(added.row(), 0); // on top (no sort)
+        QVERIFY(table->viewport()->rect().contains(table->visualRect(added))); // in sight
+        QVERIFY(added.data(Qt::ForegroundRole).isValid()); // greyed
+        const QModelIndex other = shown->index(3, TodoWindow::Title);
+        QVERIFY(!other.data(Qt::ForegroundRole).isValid());
+        QVERIFY(shown->setData(other, u"renamed"_s));
+        QVERIFY(other.data(Qt::ForegroundRole).isValid()); // an edit on its way
+
+        QTRY_VERIFY_WITH_TIMEOUT(!added.data(Qt::ForegroundRole).isValid(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!other.data(Qt::ForegroundRole).isValid(), 10000);
+        QVERIFY(app.window->todos()->get(0).toMap().value(u"id"_s).toInt() > 0);
+        QCOMPARE(table->currentIndex().data().toString(), u"Buy milk"_s);
+    }
+
     void cellAndFormEditsReachTheServer()
     {
         App app;
