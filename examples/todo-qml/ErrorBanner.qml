@@ -38,7 +38,8 @@ Rectangle {
             return "";
         const body = typeof error.body === "object" && error.body !== null
                 ? JSON.stringify(error.body) : (error.body || "");
-        return error.message + (body !== "" ? "\n" + body : "");
+        // (The message often quotes the body already.)
+        return error.message + (body !== "" && error.message.indexOf(body) < 0 ? "\n" + body : "");
     }
     function show(text, retryFunction, detailText) {
         message = text;

@@ -1,6 +1,7 @@
 // dataclient-demo (examples/todo-qml) as a user or CI runs it: --screenshot renders offscreen and
 // the PNG shows rows of users and todos; bad options fail with a clear message; --url works
 // against another server of the same shape; no data within --timeout is a failure.
+#include "docimages.h"
 #include "imagerows.h"
 #include "processrun.h"
 
@@ -67,6 +68,7 @@ private Q_SLOTS:
               todoLines);
         QVERIFY2(userLines >= 6, qPrintable(u"user rows seen: %1"_s.arg(userLines)));
         QVERIFY2(todoLines >= 10, qPrintable(u"todo rows seen: %1"_s.arg(todoLines)));
+        QVERIFY(DocImages::publish(image, u"dataclient-demo.png"_s)); // the README's picture
     }
 
     // --offline: the window shows the offline banner over queries that wait (paused), and

@@ -2,6 +2,7 @@
 // and still there when later pages load), failures said in words in a banner that overlays the
 // list, a rename kept when the editor loses focus. Same fixture as tst_demoui.cpp.
 #include "demouitest.h"
+#include "docimages.h"
 
 #include <DataClient/outbox.h>
 
@@ -82,6 +83,9 @@ private Q_SLOTS:
         // The list did not move: the same rows at the same place.
         QCOMPARE(titlesInView(), shownBefore);
         QCOMPARE(rowsInView().constFirst()->mapToScene(QPointF()).y(), firstRowY);
+        if (DocImages::updating()) // docs/examples.md's picture of the banner
+            QVERIFY(DocImages::publish(qobject_cast<QQuickWindow *>(window)->grabWindow(),
+                                       u"demo-error-banner.png"_s));
     }
 
     // The title editor, as in Qt's item views: a click elsewhere keeps the new title, Escape

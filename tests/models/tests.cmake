@@ -45,7 +45,8 @@ if(DATACLIENT_BUILD_EXAMPLES AND TARGET Qt6::Widgets)
   target_include_directories(tst_todowidgets PRIVATE ${DATACLIENT_TEST_SUPPORT}
     ${CMAKE_CURRENT_LIST_DIR}/../examples)
   target_compile_definitions(tst_todowidgets PRIVATE
-    TODO_WIDGETS_EXECUTABLE="$<TARGET_FILE:dataclient-todo-widgets>")
+    TODO_WIDGETS_EXECUTABLE="$<TARGET_FILE:dataclient-todo-widgets>"
+    DATACLIENT_DOC_IMAGES_DIR="${PROJECT_SOURCE_DIR}/docs/images")
   dataclient_apply_strictness(tst_todowidgets)
   add_dependencies(tst_todowidgets dataclient-todo-widgets)
   add_test(NAME tst_todowidgets COMMAND tst_todowidgets)

@@ -3,6 +3,7 @@
 // each) and a refused edit is rolled back in the table and the form and reported; while another
 // user's todos stand in for the selected user's, they are greyed and cannot be edited.
 #include "embeddedserver.h"
+#include "docimages.h"
 #include "imagerows.h"
 #include "processrun.h"
 #include "todowindow.h"
@@ -86,6 +87,7 @@ private Q_SLOTS:
         QVERIFY(ImageRows::textLines(image, QRect(0, h / 10, w / 5, h * 8 / 10)) >= 8);
         QVERIFY(ImageRows::textLines(image, QRect(w * 3 / 10, h / 10, w * 4 / 10, h * 7 / 10))
                 >= 10);
+        QVERIFY(DocImages::publish(image, u"todo-widgets.png"_s)); // docs/widgets.md's picture
     }
 
     // Its own command line: --help says what it is and offers what it supports (no --serve),
