@@ -141,6 +141,18 @@ protected:
             titles.append(row(shown->property("index").toInt()).value(u"title"_s).toString());
         return titles;
     }
+    //! Starts with every todo list load failing, backoff on \a clock, and checks that the
+    //! header's line says "retrying (attempt 2)…"; returns that line (null on failure).
+    QObject *startWithFailingLoads(DataClient::Testing::VirtualClock &clock)
+    {
+        clock.install(DataClient::Controller::instance());
+        if (!start(1) || !QTest::qWaitFor([this] { return todoModel()->isRetrying(); }, 15000))
+            return nullptr;
+        QObject *line = child(u"retryingLabel"_s);
+        const bool shown = line->property("visible").toBool()
+            && line->property("text").toString() == u"retrying (attempt 2)…"_s;
+        return shown ? line : nullptr;
+    }
     //! What a click on a user in the list does.
     void selectUser(int id)
     {

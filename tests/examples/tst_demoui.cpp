@@ -116,12 +116,8 @@ private Q_SLOTS:
     void failedLoadRetriesThenShowsABannerAndRetryRecovers()
     {
         DataClient::Testing::VirtualClock clock;
-        clock.install(DataClient::Controller::instance());
-        QVERIFY(start(1));
-        QTRY_VERIFY_WITH_TIMEOUT(todoModel()->isRetrying(), 15000);
-        QObject *retrying = child(u"retryingLabel"_s);
-        QVERIFY(retrying->property("visible").toBool());
-        QCOMPARE(retrying->property("text").toString(), u"retrying (attempt 2)…"_s);
+        QObject *retrying = startWithFailingLoads(clock);
+        QVERIFY(retrying);
         QVERIFY2(window->property("statusText").toString().contains(u"retrying (attempt 2)"_s),
                  qPrintable(window->property("statusText").toString()));
         QCOMPARE(requests("GET", u"/todos"_s), 1);

@@ -159,12 +159,8 @@ private Q_SLOTS:
     void theRetryLineStaysLongEnoughToRead()
     {
         DataClient::Testing::VirtualClock clock;
-        clock.install(DataClient::Controller::instance());
-        QVERIFY(start(1));
-        QTRY_VERIFY_WITH_TIMEOUT(todoModel()->isRetrying(), 15000);
-        QObject *line = child(u"retryingLabel"_s);
-        QVERIFY(line->property("visible").toBool());
-        QCOMPARE(line->property("text").toString(), u"retrying (attempt 2)…"_s);
+        QObject *line = startWithFailingLoads(clock);
+        QVERIFY(line);
 
         server->setFailureRate(0);
         QTRY_VERIFY((clock.advance(1000), todoModel()->count() > 0));
