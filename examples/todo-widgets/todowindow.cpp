@@ -35,7 +35,9 @@ QString queryState(const QString &name, const CollectionModel *model)
     static const char *const statuses[] = {"idle", "loading", "ready", "error"};
     QString text = name + u": "_s + QString::fromLatin1(statuses[model->status()]) + u", "_s
         + QString::number(model->count()) + u" rows"_s;
-    if (model->isLoadingMore())
+    if (model->isPaused())
+        text += u", paused"_s; // offline: the read waits for the connection
+    else if (model->isLoadingMore())
         text += u", loading more"_s;
     else if (model->isLoading())
         text += u", request in flight"_s;
@@ -116,6 +118,7 @@ TodoWindow::TodoWindow(const QString &apiUrl, int userId, bool online, QWidget *
         connect(model, &CollectionModel::countChanged, this, &TodoWindow::updateStatus);
         connect(model, &CollectionModel::loadingChanged, this, &TodoWindow::updateStatus);
         connect(model, &CollectionModel::loadingMoreChanged, this, &TodoWindow::updateStatus);
+        connect(model, &CollectionModel::pausedChanged, this, &TodoWindow::updateStatus);
         connect(model, &CollectionModel::placeholderChanged, this, &TodoWindow::updateStatus);
         connect(model, &CollectionModel::errorChanged, this, [this, model] {
             if (const auto error = model->networkError())
@@ -342,6 +345,12 @@ void TodoWindow::reportError(const QString &what, const NetworkError &error)
     updateStatus();
 }
 
+QString TodoWindow::queriesState() const
+{
+    return (m_controller.isOnline() ? QString() : u"offline; "_s) + queryState(u"users"_s, m_users)
+        + u"; "_s + queryState(u"todos"_s, m_todos);
+}
+
 bool TodoWindow::isDataShown() const
 {
     return m_dataShown;
@@ -349,7 +358,7 @@ bool TodoWindow::isDataShown() const
 
 QString TodoWindow::statusText() const
 {
-    QString text = queryState(u"users"_s, m_users) + u"; "_s + queryState(u"todos"_s, m_todos);
+    QString text = queriesState();
     if (!m_lastError.isEmpty())
         text += u"; "_s + m_lastError;
     return text;
@@ -367,7 +376,7 @@ void TodoWindow::updateStatus()
     if (!m_todoTable->currentIndex().isValid() && m_todos->rowCount() > 0)
         m_todoTable->setCurrentIndex(m_sortedTodos->index(0, Title));
 
-    m_status->setText(queryState(u"users"_s, m_users) + u"; "_s + queryState(u"todos"_s, m_todos));
+    m_status->setText(queriesState());
     const bool shown = m_users->count() > 0 && m_todos->count() > 0 && !m_todos->isPlaceholder();
     if (shown != m_dataShown) {
         m_dataShown = shown;

@@ -72,6 +72,8 @@ private:
     void selectTodo(const QVariant &id);
     void reportError(const QString &what, const DataClient::NetworkError &error);
     void updateStatus();
+    //! "[offline; ]users: ready, 10 rows; todos: ...": each query's state.
+    QString queriesState() const;
 
     DataClient::Controller m_controller;
     DataClient::Resource m_userResource;

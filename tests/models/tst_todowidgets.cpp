@@ -130,11 +130,14 @@ private Q_SLOTS:
         QTest::qWait(200); // (nothing to await: the point is that nothing happens)
         QCOMPARE(server.server()->requestCount(), 0);
         QVERIFY(!window.isDataShown());
+        QVERIFY2(window.statusText().startsWith(u"offline; users: loading, 0 rows, paused"_s),
+                 qPrintable(window.statusText()));
 
         window.onlineAction()->trigger(); // a click on the switch
         QVERIFY(window.controller()->isOnline());
         QTRY_VERIFY(window.isDataShown());
         QVERIFY(server.server()->requestCount() >= 2);
+        QVERIFY(!window.statusText().contains(u"offline"_s));
     }
 
     // A click on the Title header sorts the table through a QSortFilterProxyModel: an edit
