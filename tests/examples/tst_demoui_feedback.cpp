@@ -49,6 +49,34 @@ private Q_SLOTS:
                      qPrintable(QString::number(i)));
     }
 
+    // The same offline: the new todo shows on top at once and waits in the outbox; back online
+    // it is sent once, the reconnect's refetch of every loaded page agrees with it (on top), and
+    // no row is lost or doubled.
+    void aTodoAddedOfflineStaysOnTopThroughTheReconnect()
+    {
+        QVERIFY(start());
+        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        scrollUntil(2 * EmbeddedServer::pageSize);
+        const int rows = todoModel()->count();
+        flipOnlineSwitch();
+        invoke("newTodoBar", "addRequested", Q_ARG(QString, u"Buy milk"_s));
+        QCOMPARE(row(0).value(u"title"_s).toString(), u"Buy milk"_s);
+        QVERIFY(pending(0));
+        QTRY_COMPARE(titlesInView().value(0), u"Buy milk"_s);
+        QCOMPARE(requests("POST", u"/todos"_s), 0);
+
+        flipOnlineSwitch();
+        QTRY_VERIFY(row(0).value(u"id"_s).toInt() > 0);
+        QTRY_VERIFY(!todoModel()->isLoading() && !todoModel()->isLoadingMore());
+        QCOMPARE(requests("POST", u"/todos"_s), 1);
+        QCOMPARE(row(0).value(u"title"_s).toString(), u"Buy milk"_s);
+        QVERIFY(!pending(0));
+        QCOMPARE(todoModel()->count(), rows + 1);
+        const QList<int> ids = shownIds();
+        QCOMPARE(QSet<int>(ids.cbegin(), ids.cend()).size(), rows + 1);
+        QCOMPARE(titlesInView().value(0), u"Buy milk"_s);
+    }
+
     // A refused change: the banner says in words what failed, the request and the answer wait
     // behind "Details", and the rows stay where they were (the banner floats over them).
     void aRefusedChangeIsSaidInWordsOverTheList()

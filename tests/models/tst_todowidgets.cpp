@@ -1,71 +1,29 @@
-// examples/todo-widgets, offscreen: the program's --screenshot shows users and todos; in-process
+// examples/todo-widgets, offscreen: the program's --screenshot shows users and todos, its options
+// are its own (--help, --version, errors; --offline waits for the Online switch); in-process
 // against the demo's embedded server, a cell edit and a form edit reach the server (one PATCH
 // each) and a refused edit is rolled back in the table and the form and reported; while another
 // user's todos stand in for the selected user's, they are greyed and cannot be edited.
-#include "embeddedserver.h"
 #include "docimages.h"
 #include "imagerows.h"
 #include "processrun.h"
-#include "todowindow.h"
-
-#include <DataClient/testing/fakerestapi.h>
-#include <DataClient/testing/testserver.h>
+#include "todowidgetsapp.h"
 
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonObject>
 #include <QtCore/QTemporaryDir>
 #include <QtGui/QImage>
-#include <QtTest/QAbstractItemModelTester>
 #include <QtGui/QAction>
 #include <QtWidgets/QApplication>
 #include <QtWidgets/QCheckBox>
-#include <QtWidgets/QHeaderView>
 #include <QtWidgets/QLineEdit>
-#include <QtWidgets/QLabel>
 #include <QtWidgets/QListView>
-#include <QtWidgets/QStatusBar>
 #include <QtWidgets/QTableView>
-#include <QtWidgets/QToolButton>
 #include <QSignalSpy>
 #include <QTest>
-
-using namespace DataClient;
-using namespace Qt::StringLiterals;
 
 class tst_TodoWidgets : public QObject
 {
     Q_OBJECT
-
-    struct App
-    {
-        explicit App(int latencyMs = 0)
-        {
-            QString error;
-            started = server.start(latencyMs, 0, &error);
-            window = std::make_unique<TodoWindow>(server.url());
-            tester = std::make_unique<QAbstractItemModelTester>(
-                window->todos(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-            window->show();
-        }
-        int patchCount() const
-        {
-            int count = 0;
-            const auto requests = server.server()->requests();
-            for (const auto &request : requests)
-                count += request.method == "PATCH" ? 1 : 0;
-            return count;
-        }
-        QString serverTitle(int row) const
-        {
-            const QVariant id = window->todos()->get(row).toMap().value(u"id"_s);
-            return server.api()->item(u"/todos"_s, id.toInt()).value(u"title"_s).toString();
-        }
-
-        EmbeddedServer server;
-        bool started = false;
-        std::unique_ptr<TodoWindow> window;
-        std::unique_ptr<QAbstractItemModelTester> tester;
-    };
 
 private Q_SLOTS:
     void screenshotShowsUsersAndTodos()
@@ -140,162 +98,9 @@ private Q_SLOTS:
         QVERIFY(!window.statusText().contains(u"offline"_s));
     }
 
-    // A click on the Title header sorts the table through a QSortFilterProxyModel: an edit
-    // moves its row to its sorted place with the selection on it, a page loaded by scrolling
-    // lands in order, and the proxy never resets (so neither selection nor scroll jump).
-    void clickingAHeaderSortsWithoutResets()
-    {
-        App app;
-        QVERIFY(app.started);
-        QTRY_VERIFY(app.window->isDataShown());
-        QTableView *table = app.window->todoTable();
-        QAbstractItemModel *shown = table->model();
-        QVERIFY(shown != app.window->todos()); // a proxy
-        QCOMPARE(shown->index(0, TodoWindow::Title).data(),
-                 app.window->todos()->index(0, TodoWindow::Title).data()); // server order first
-        auto titles = [shown] {
-            QStringList list;
-            for (int row = 0; row < shown->rowCount(); ++row)
-                list.append(shown->index(row, TodoWindow::Title).data().toString());
-            return list;
-        };
-        auto sorted = [](QStringList list) {
-            for (int i = 1; i < list.size(); ++i) {
-                if (QString::compare(list.at(i - 1), list.at(i), Qt::CaseInsensitive) > 0)
-                    return false;
-            }
-            return true;
-        };
-        QVERIFY(!sorted(titles()));
-        QSignalSpy resets(shown, &QAbstractItemModel::modelReset);
-
-        QHeaderView *header = table->horizontalHeader();
-        QTest::mouseClick(
-            header->viewport(), Qt::LeftButton, {},
-            QPoint(header->sectionViewportPosition(TodoWindow::Title) + 10, header->height() / 2));
-        QCOMPARE(header->sortIndicatorSection(), int(TodoWindow::Title));
-        QCOMPARE(header->sortIndicatorOrder(), Qt::AscendingOrder);
-        QVERIFY2(sorted(titles()), qPrintable(titles().join(u", "_s)));
-
-        // Renamed, the first row moves to the end; the selection goes with it.
-        table->setCurrentIndex(shown->index(0, TodoWindow::Title));
-        QVERIFY(shown->setData(shown->index(0, TodoWindow::Title), u"Zzz last of all"_s));
-        QCOMPARE(titles().constLast(), u"Zzz last of all"_s);
-        QCOMPARE(table->currentIndex().data().toString(), u"Zzz last of all"_s);
-        QCOMPARE(app.window->formTitle()->text(), u"Zzz last of all"_s);
-        QTRY_COMPARE(app.patchCount(), 1);
-
-        // The next page, loaded as the table scrolls to the end, lands in order.
-        const int rows = shown->rowCount();
-        table->scrollToBottom();
-        QTRY_VERIFY(shown->rowCount() > rows);
-        QVERIFY2(sorted(titles()), qPrintable(titles().join(u", "_s)));
-        QCOMPARE(table->currentIndex().data().toString(), u"Zzz last of all"_s);
-        QCOMPARE(resets.size(), 0);
-    }
-
-    // The status bar follows the page loads (never stuck on "loading more"); a refused edit's
-    // message names the row, stays (no timeout) until dismissed, and the next one replaces it.
-    void theStatusBarFollowsPagesAndKeepsErrorsUntilDismissed()
-    {
-        App app;
-        QVERIFY(app.started);
-        QTRY_VERIFY(app.window->isDataShown());
-        auto *status = app.window->findChild<QLabel *>(u"statusLabel"_s);
-        auto *error = app.window->findChild<QLabel *>(u"errorLabel"_s);
-        auto *dismiss = app.window->findChild<QToolButton *>(u"dismissError"_s);
-        QVERIFY(status && error && dismiss);
-        QVERIFY(!error->isVisible());
-        CollectionModel *todos = app.window->todos();
-        app.window->todoTable()->scrollToBottom(); // the next page
-        QTRY_VERIFY(todos->isLoadingMore());
-        QVERIFY(status->text().contains(u"loading more"_s));
-        QTRY_VERIFY(!todos->isLoadingMore());
-        QVERIFY2(status->text().contains(u"todos: ready, 40 rows"_s), qPrintable(status->text()));
-        QVERIFY(!status->text().contains(u"loading more"_s));
-
-        app.server.setRefuseRate(1);
-        QAbstractItemModel *shown = app.window->todoTable()->model();
-        const QString first = shown->index(0, TodoWindow::Title).data().toString();
-        QVERIFY(shown->setData(shown->index(0, TodoWindow::Title), u"refused"_s));
-        QTRY_VERIFY(error->isVisible());
-        QCOMPARE(error->text(), u"Could not save '%1': the server refused it (422)."_s.arg(first));
-        QVERIFY(error->toolTip().contains(u"PATCH"_s)); // the details, on demand
-        QVERIFY(app.window->statusBar()->currentMessage().isEmpty()); // not a timed message
-        QVERIFY(dismiss->isVisible());
-
-        const QString second = shown->index(1, TodoWindow::Title).data().toString();
-        QVERIFY(shown->setData(shown->index(1, TodoWindow::Title), u"refused too"_s));
-        QTRY_COMPARE(error->text(),
-                     u"Could not save '%1': the server refused it (422)."_s.arg(second));
-        QTest::mouseClick(dismiss, Qt::LeftButton);
-        QVERIFY(!error->isVisible());
-        QVERIFY(!dismiss->isVisible());
-        QVERIFY(!app.window->statusText().contains(u"Could not"_s));
-    }
-
-    // A refused delete: the row comes back, and so does the selection (and the form) on it.
-    void aRefusedDeleteRestoresTheRowWithTheSelection()
-    {
-        App app;
-        QVERIFY(app.started);
-        QTRY_VERIFY(app.window->isDataShown());
-        QTableView *table = app.window->todoTable();
-        QAbstractItemModel *shown = table->model();
-        table->setCurrentIndex(shown->index(2, TodoWindow::Title));
-        const QString title = shown->index(2, TodoWindow::Title).data().toString();
-        const QString next = shown->index(3, TodoWindow::Title).data().toString();
-        const int rows = shown->rowCount();
-        app.server.setRefuseRate(1);
-        app.window->deleteSelectedTodo();
-        QCOMPARE(shown->rowCount(), rows - 1); // gone at once
-        QCOMPARE(table->currentIndex().data().toString(), next);
-
-        // Refused: back in its place (the table may have loaded another page meanwhile).
-        QTRY_COMPARE(shown->index(2, TodoWindow::Title).data().toString(), title);
-        QVERIFY(shown->rowCount() >= rows);
-        QTRY_COMPARE(table->currentIndex().row(), 2);
-        QCOMPARE(table->currentIndex().data().toString(), title);
-        QCOMPARE(app.window->formTitle()->text(), title);
-        QVERIFY(app.window->statusText().contains(
-            u"Could not delete '%1': the server refused it (422)."_s.arg(title)));
-    }
-
-    // Scrolled down, the user adds a todo: it is selected and scrolled to, greyed while the
-    // server has not confirmed it, like an edit on its way; both turn normal once answered.
-    void newRowsAreScrolledToAndPendingRowsGreyed()
-    {
-        App app(300);
-        QVERIFY(app.started);
-        QTRY_VERIFY_WITH_TIMEOUT(app.window->isDataShown(), 10000);
-        QTableView *table = app.window->todoTable();
-        QAbstractItemModel *shown = table->model();
-        QTRY_VERIFY(!app.window->todos()->isLoading());
-        table->scrollToBottom();
-        QTRY_VERIFY_WITH_TIMEOUT(!app.window->todos()->isLoadingMore(), 10000);
-        table->scrollToBottom();
-        QVERIFY(table->rowAt(0) > 0); // the first rows are out of sight
-
-        app.window->addTodo(u"Buy milk"_s);
-        const QModelIndex added = table->currentIndex();
-        QCOMPARE(added.data().toString(), u"Buy milk"_s);
-        QCOMPARE(added.row(), 0); // on top (no sort)
-        QVERIFY(table->viewport()->rect().contains(table->visualRect(added))); // in sight
-        QVERIFY(added.data(Qt::ForegroundRole).isValid()); // greyed
-        const QModelIndex other = shown->index(3, TodoWindow::Title);
-        QVERIFY(!other.data(Qt::ForegroundRole).isValid());
-        QVERIFY(shown->setData(other, u"renamed"_s));
-        QVERIFY(other.data(Qt::ForegroundRole).isValid()); // an edit on its way
-
-        QTRY_VERIFY_WITH_TIMEOUT(!added.data(Qt::ForegroundRole).isValid(), 10000);
-        QTRY_VERIFY_WITH_TIMEOUT(!other.data(Qt::ForegroundRole).isValid(), 10000);
-        QVERIFY(app.window->todos()->get(0).toMap().value(u"id"_s).toInt() > 0);
-        QCOMPARE(table->currentIndex().data().toString(), u"Buy milk"_s);
-    }
-
     void cellAndFormEditsReachTheServer()
     {
-        App app;
+        TodoWidgetsApp app;
         QVERIFY(app.started);
         QTRY_VERIFY(app.window->isDataShown());
         CollectionModel *todos = app.window->todos();
@@ -318,7 +123,7 @@ private Q_SLOTS:
 
     void newAndDeleteReachTheServer()
     {
-        App app;
+        TodoWidgetsApp app;
         QVERIFY(app.started);
         QTRY_VERIFY(app.window->isDataShown());
         CollectionModel *todos = app.window->todos();
@@ -344,7 +149,7 @@ private Q_SLOTS:
     // (the table greys them), not editable in the table or the form, and Delete does nothing.
     void placeholderRowsAreGreyedAndNotEditable()
     {
-        App app(400);
+        TodoWidgetsApp app(400);
         QVERIFY(app.started);
         QTRY_VERIFY_WITH_TIMEOUT(app.window->isDataShown(), 10000);
         CollectionModel *todos = app.window->todos();
@@ -388,7 +193,7 @@ private Q_SLOTS:
 
     void refusedEditIsRolledBackAndReported()
     {
-        App app;
+        TodoWidgetsApp app;
         QVERIFY(app.started);
         QTRY_VERIFY(app.window->isDataShown());
         CollectionModel *todos = app.window->todos();
