@@ -1,5 +1,6 @@
 // The live panel: a `Live` query of the server's /status, re-fetched every pollFrequency ms
-// while the panel exists, showing the server's clock and its latest requests. An API without a
+// while the panel exists, showing the server's clock and its latest requests; offline it says so
+// instead of showing the last numbers as if they were live. An API without a
 // /status endpoint (404, 405 or 501) sets `absent`: the window hides the panel and shows
 // `absentReason`, one line.
 pragma ComponentBehavior: Bound
@@ -18,6 +19,8 @@ Pane {
     // Derived from `status` (not from live.data) so bindings that test `ready` before reading
     // `status` never see one updated without the other.
     readonly property bool ready: status !== null && status !== undefined
+    // What the panel shows as the server's numbers: only while online.
+    readonly property bool liveShown: ready && Controller.online
     readonly property bool absent: !ready && !!live.error
                                    && [404, 405, 501].indexOf(live.error.status) >= 0
     readonly property string absentReason: qsTr("This API has no /status endpoint "
@@ -35,8 +38,21 @@ Pane {
         spacing: 6
 
         Label {
-            text: qsTr("Server (live)")
+            objectName: "panelTitle"
+            text: Controller.online ? qsTr("Server (live)") : qsTr("Server (offline)")
             font.bold: true
+        }
+        // Offline nothing is polled: the last numbers would pass for live ones, so they go.
+        Label {
+            objectName: "panelOfflineLabel"
+            visible: !Controller.online
+            text: panel.ready
+                  ? qsTr("Offline: not polling. Last answer at %1.").arg(
+                        Qt.formatDateTime(panel.status.time, "hh:mm:ss"))
+                  : qsTr("Offline: not polling.")
+            color: "#6b4f00"
+            wrapMode: Text.Wrap
+            Layout.fillWidth: true
         }
         Label {
             visible: live.error !== null && live.error !== undefined && !panel.ready
@@ -45,12 +61,14 @@ Pane {
             Layout.fillWidth: true
         }
         Label {
-            visible: panel.ready
+            objectName: "panelClock"
+            visible: panel.liveShown
             text: panel.ready ? Qt.formatDateTime(panel.status.time, "hh:mm:ss") : ""
             font.pixelSize: 28
         }
         Label {
-            visible: panel.ready
+            objectName: "panelRequests"
+            visible: panel.liveShown
             text: panel.ready
                   ? qsTr("%1 requests since %2").arg(panel.status.requestCount)
                         .arg(Qt.formatDateTime(panel.status.startedAt, "hh:mm:ss"))
@@ -58,19 +76,21 @@ Pane {
             color: "#666"
         }
         Label {
-            visible: panel.ready && (panel.status.latency > 0 || panel.status.failRate > 0)
-            text: panel.ready ? qsTr("latency %1 ms, fail rate %2")
-                                .arg(panel.status.latency).arg(panel.status.failRate) : ""
+            visible: panel.liveShown && (panel.status.latency > 0 || panel.status.failRate > 0
+                                     || panel.status.refuseRate > 0)
+            text: panel.ready ? qsTr("latency %1 ms, fail rate %2, refuse rate %3")
+                                .arg(panel.status.latency).arg(panel.status.failRate)
+                                .arg(panel.status.refuseRate || 0) : ""
             color: "#8a1c14"
         }
         Label {
-            visible: panel.ready
+            visible: panel.liveShown
             text: qsTr("Recent requests")
             font.bold: true
             Layout.topMargin: 8
         }
         Repeater {
-            model: panel.ready ? panel.status.recent : []
+            model: panel.liveShown ? panel.status.recent : []
             delegate: Label {
                 required property var modelData
                 text: modelData.method + " " + modelData.path + "  " + modelData.status

@@ -1,6 +1,6 @@
 // The demo's window: users on the left, the selected user's todos in the middle, the
 // live status on the right. Every mutation is optimistic: it shows at once, and a failure
-// (try --fail-rate 0.5) rolls back only that change and offers a retry; a failed load retries
+// (try --refuse-rate 0.5) rolls back only that change and offers a retry; a failed load retries
 // by itself (the header says "retrying"). The header's Online switch (or --offline) takes the
 // app offline: no read is sent, queries keep their rows and show "paused", edits wait in the
 // Controller's outbox ("2 changes waiting") and switching back replays them in order, then
@@ -45,11 +45,10 @@ ApplicationWindow {
     }
 
     // Runs a mutation; on failure the optimistic change is already rolled back, so the banner
-    // only has to say what failed and offer to run it again.
+    // only has to say what failed, in words, and offer to run it again.
     function mutate(what, endpoint, params, body) {
         Controller.fetch(endpoint, params, body).then(function () {}, function (error) {
-            banner.show(qsTr("Could not %1: %2").arg(what).arg(error.message),
-                        () => window.mutate(what, endpoint, params, body));
+            banner.showFailure(what, error, () => window.mutate(what, endpoint, params, body));
         });
     }
 
@@ -123,12 +122,35 @@ ApplicationWindow {
                 text: qsTr("refreshing…")
                 opacity: 0.6
             }
+            // A retry can be over in a fraction of a second: after the last attempt the line
+            // says how it ended ("loaded on attempt 2") for a few seconds, long enough to read.
             Label {
                 objectName: "retryingLabel"
                 readonly property var query: todoList.query.retrying ? todoList.query
                                                                      : userList.query
-                visible: query.retrying
-                text: qsTr("retrying (attempt %1)…").arg(query.attempt)
+                readonly property bool retrying: query.retrying
+                property var lastQuery: null // the query of the last retry shown
+                property int lastAttempt: 0
+                onRetryingChanged: {
+                    if (retrying)
+                        lastQuery = query;
+                    else
+                        lingering.restart();
+                }
+                readonly property int attempt: retrying ? query.attempt : 0
+                onAttemptChanged: {
+                    if (attempt > 0)
+                        lastAttempt = attempt;
+                }
+                Timer {
+                    id: lingering
+                    interval: 4000
+                }
+                visible: retrying || lingering.running
+                text: retrying ? qsTr("retrying (attempt %1)…").arg(query.attempt)
+                               : lastQuery && lastQuery.error
+                                 ? qsTr("failed after %1 attempts").arg(lastAttempt)
+                                 : qsTr("loaded on attempt %1").arg(lastAttempt)
                 color: "#8a5a00"
             }
             // The outbox: changes the server has not confirmed yet (made offline, or retrying).
@@ -178,21 +200,6 @@ ApplicationWindow {
                 wrapMode: Text.Wrap
             }
         }
-        ErrorBanner {
-            id: banner
-            objectName: "mutationBanner"
-            Layout.fillWidth: true
-        }
-        // A failed load: the query keeps its error until a retry succeeds.
-        ErrorBanner {
-            objectName: "loadErrorBanner"
-            // Hidden while a retry is in flight, so a repeated failure shows it again.
-            message: todoList.query.error && !todoList.query.loading
-                     ? qsTr("Could not load the todos: %1").arg(todoList.query.error.message)
-                     : ""
-            retry: () => todoList.query.refetch()
-            Layout.fillWidth: true
-        }
         RowLayout {
             spacing: 0
             Layout.fillWidth: true
@@ -222,13 +229,17 @@ ApplicationWindow {
                     onAddRequested: title => {
                         const params = { userId: window.userId };
                         // No id: the row shows at once under a placeholder key of the
-                        // library's, and gets the server's id when it answers.
-                        window.mutate(qsTr("add \"%1\"").arg(title), todos.getList.push, params, {
+                        // library's, and gets the server's id when it answers. The server lists
+                        // newest first, so the new todo goes on top (unshift), and the list
+                        // scrolls there: where the user looks, and where it stays when later
+                        // pages load.
+                        window.mutate(qsTr("add '%1'").arg(title), todos.getList.unshift, params, {
                             userId: window.userId,
                             title: title,
                             completed: false,
                             createdAt: new Date().toISOString()
                         });
+                        todoList.showNewest();
                     }
                 }
                 TodoList {
@@ -239,13 +250,13 @@ ApplicationWindow {
                     Layout.fillWidth: true
                     Layout.fillHeight: true
                     onToggleRequested: (todo, completed) => window.mutate(
-                        qsTr("update \"%1\"").arg(todo.title), todos.partialUpdate,
+                        qsTr("save '%1'").arg(todo.title), todos.partialUpdate,
                         { id: todo.id }, { completed: completed })
                     onRenameRequested: (todo, title) => window.mutate(
-                        qsTr("rename \"%1\"").arg(todo.title), todos.partialUpdate,
+                        qsTr("rename '%1'").arg(todo.title), todos.partialUpdate,
                         { id: todo.id }, { title: title })
                     onDeleteRequested: todo => window.mutate(
-                        qsTr("delete \"%1\"").arg(todo.title), todos["delete"], { id: todo.id })
+                        qsTr("delete '%1'").arg(todo.title), todos["delete"], { id: todo.id })
                 }
                 Label { // the one line the server panel leaves when the API has no /status
                     objectName: "noStatusLine"
@@ -263,6 +274,36 @@ ApplicationWindow {
                 Layout.preferredWidth: 260
                 Layout.fillHeight: true
             }
+        }
+    }
+    // Failures float over the bottom of the window: showing one never moves the rows under the
+    // user's pointer.
+    Column {
+        objectName: "bannerOverlay"
+        anchors.bottom: parent.bottom
+        anchors.horizontalCenter: parent.horizontalCenter
+        anchors.bottomMargin: 12
+        width: Math.min(parent.width - 24, 760)
+        spacing: 6
+        z: 10
+
+        ErrorBanner {
+            id: banner
+            objectName: "mutationBanner"
+            width: parent.width
+        }
+        // A failed load: the query keeps its error until a retry succeeds.
+        ErrorBanner {
+            id: loadBanner
+            objectName: "loadErrorBanner"
+            width: parent.width
+            // Hidden while a retry is in flight, so a repeated failure shows it again.
+            message: todoList.query.error && !todoList.query.loading
+                     ? qsTr("Could not load the todos: %1.").arg(
+                           loadBanner.reason(todoList.query.error))
+                     : ""
+            details: loadBanner.detailsOf(todoList.query.error)
+            retry: () => todoList.query.refetch()
         }
     }
 }

@@ -20,6 +20,11 @@ Item {
     readonly property alias query: todos
     readonly property alias count: view.count
 
+    // Scrolls to the top, where a todo just added is (the list is newest first).
+    function showNewest() {
+        view.positionViewAtBeginning();
+    }
+
     signal toggleRequested(var todo, bool completed)
     signal renameRequested(var todo, string title)
     signal deleteRequested(var todo)
@@ -65,20 +70,27 @@ Item {
         anchors.bottom: parent.bottom
         width: parent.width
         height: todos.count > 0 ? 32 : 0
+        // Offline, a page asked for waits for the connection: no spinner, a line says so.
+        readonly property bool waitingOffline: todos.loadingMore && !Controller.online
         BusyIndicator {
+            objectName: "pageSpinner"
             anchors.centerIn: parent
             height: 28
-            running: todos.loadingMore
+            running: todos.loadingMore && !pageStatus.waitingOffline
+            visible: running
         }
         Row {
             anchors.centerIn: parent
             spacing: 8
-            visible: !todos.loadingMore && todos.count > 0
+            visible: (!todos.loadingMore || pageStatus.waitingOffline) && todos.count > 0
             Label {
                 objectName: "pageStatusLabel"
                 anchors.verticalCenter: parent.verticalCenter
                 // A page that failed is the page's error: the rows loaded so far stay.
-                text: todos.pageError
+                text: pageStatus.waitingOffline
+                      ? qsTr("%1 todos loaded; offline: more load when back online").arg(
+                            todos.count)
+                      : todos.pageError
                       ? qsTr("%1 todos loaded; the next page failed: %2").arg(todos.count).arg(
                             todos.pageError.message)
                       : todos.hasMore ? qsTr("%1 todos loaded, scroll for more").arg(todos.count)

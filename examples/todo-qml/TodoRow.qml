@@ -1,4 +1,5 @@
-// One todo: a check box (toggle), its title (double-click or ✎ to rename), when it was created
+// One todo: a check box (toggle), its title (double-click or ✎ to rename: Return or a click
+// elsewhere keeps the new title, Escape cancels), when it was created
 // (a Date, from the Deserialize.dateTime field) and a delete button. It only asks; the list's
 // owner runs the optimistic mutations. A row the server has not confirmed yet (the model's
 // `pending` role: a new todo, or an edit on its way) is greyed; edits of a new todo wait for its
@@ -52,8 +53,11 @@ Rectangle {
                 onDoubleClicked: editor.open()
             }
         }
+        // As in Qt's item views: Return or leaving the field (a click elsewhere, Tab) keeps the
+        // new title; Escape cancels.
         TextField {
             id: editor
+            objectName: "titleEditor"
             visible: false
             Layout.fillWidth: true
             function open() {
@@ -62,13 +66,17 @@ Rectangle {
                 forceActiveFocus();
                 selectAll();
             }
-            onAccepted: {
+            function commit() {
+                if (!visible)
+                    return; // cancelled, or committed already
                 visible = false;
-                if (text.trim() !== "" && text !== row.entity.title)
-                    row.renameRequested(text.trim());
+                const title = text.trim();
+                if (title !== "" && title !== row.entity.title)
+                    row.renameRequested(title);
             }
-            Keys.onEscapePressed: visible = false
-            onActiveFocusChanged: if (!activeFocus) visible = false
+            onAccepted: commit()
+            Keys.onEscapePressed: visible = false // hidden first: the focus loss commits nothing
+            onActiveFocusChanged: if (!activeFocus) commit()
         }
         Label {
             text: Qt.formatDateTime(row.entity.createdAt, "d MMM yyyy, hh:mm")

@@ -8,6 +8,7 @@
 #include <QtCore/QTextStream>
 #include <QtCore/QUrlQuery>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -38,6 +39,12 @@ QString filterString(const QJsonValue &value)
     return value.toVariant().toString();
 }
 
+// A todo's creation time (invalid, so last, if it has none): the order of the lists.
+QDateTime createdAt(const QJsonObject &todo)
+{
+    return QDateTime::fromString(todo[u"createdAt"_s].toString(), Qt::ISODateWithMs);
+}
+
 ServerResponse jsonError(int status, const QString &message)
 {
     return ServerResponse::json(QJsonObject {{u"error"_s, message}, {u"status"_s, status}}, status);
@@ -63,6 +70,8 @@ bool EmbeddedServer::start(int latencyMs, double failRate, QString *error)
     m_api->setLatency(latencyMs);
     m_api->setFailureRate(failRate);
     connect(m_api, &FakeRestApi::requestServed, this, &EmbeddedServer::recordActivity);
+    // Emitted just before the route's handler runs: a refusal set here answers this request.
+    connect(m_server, &TestServer::requestReceived, this, &EmbeddedServer::maybeRefuse);
 
     // Later routes win over FakeRestApi's: lists are paged by default, so that getList is the
     // first page and getList.getPage appends the next ones (FakeRestApi returns the whole list
@@ -93,7 +102,8 @@ bool EmbeddedServer::startAndReport(int latencyMs, double failRate, const QStrin
         return false;
     }
     QTextStream(stdout) << "Embedded REST server: " << url() << " (latency " << latencyMs
-                        << " ms, fail rate " << failRate << ")" << Qt::endl;
+                        << " ms, fail rate " << failRate << ", refuse rate " << m_refuseRate << ")"
+                        << Qt::endl;
     return true;
 }
 
@@ -106,6 +116,15 @@ void EmbeddedServer::setFailureRate(double failRate)
 {
     m_failRate = failRate;
     m_api->setFailureRate(failRate);
+}
+
+void EmbeddedServer::maybeRefuse(const RecordedRequest &request)
+{
+    const bool write = request.method == "POST" || request.method == "PUT"
+        || request.method == "PATCH" || request.method == "DELETE";
+    if (write && m_refuseRate > 0 && request.path.startsWith(u"/todos"_s)
+        && m_refusals.generateDouble() < m_refuseRate)
+        m_api->failNext(1, 422);
 }
 
 ServerResponse EmbeddedServer::todoPage(const RecordedRequest &request)
@@ -132,7 +151,7 @@ ServerResponse EmbeddedServer::todoPage(const RecordedRequest &request)
 
     const QJsonArray all = m_api->collection(u"/todos"_s);
     const auto filters = request.query.queryItems(QUrl::FullyDecoded);
-    QJsonArray matching;
+    QList<QJsonObject> matching;
     for (const QJsonValue &value : all) {
         const QJsonObject todo = value.toObject();
         bool matches = true;
@@ -144,10 +163,15 @@ ServerResponse EmbeddedServer::todoPage(const RecordedRequest &request)
         if (matches)
             matching.append(todo);
     }
+    // Newest first, like most todo apps: a todo added now belongs at the top of page 1, where
+    // the demo puts it (getList.unshift), and stays there when later pages load.
+    std::stable_sort(
+        matching.begin(), matching.end(),
+        [](const QJsonObject &a, const QJsonObject &b) { return createdAt(a) > createdAt(b); });
     QJsonArray result;
     const qsizetype start = qsizetype(page - 1) * pageSize;
     for (qsizetype i = start; i < std::min(start + pageSize, matching.size()); ++i) {
-        QJsonObject todo = matching.at(i).toObject();
+        QJsonObject todo = matching.at(i);
         const QJsonObject author = m_api->item(u"/users"_s, todo.value(u"userId"_s));
         todo.insert(u"author"_s, author.isEmpty() ? QJsonValue(QJsonValue::Null) : author);
         result.append(todo);
@@ -165,6 +189,7 @@ ServerResponse EmbeddedServer::status() const
         {u"requestCount"_s, double(m_requestCount)},
         {u"latency"_s, m_latencyMs},
         {u"failRate"_s, m_failRate},
+        {u"refuseRate"_s, m_refuseRate},
         {u"recent"_s, m_recent},
     });
 }

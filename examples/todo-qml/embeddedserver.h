@@ -22,9 +22,11 @@ struct ServerResponse;
   | Request                        | Answer                                                     |
   |--------------------------------|------------------------------------------------------------|
   | GET /users, GET /users/:id     | SampleData users                                           |
-  | GET /todos?userId=1&page=N     | page N (default 1, 20 per page), each todo with `author`   |
+  | GET /todos?userId=1&page=N     | page N (default 1, 20 per page), newest first, with `author` |
   | GET/POST/PUT/PATCH/DELETE /todos[/:id] | FakeRestApi (id assignment, merge, 204 on delete)  |
   | GET /status, GET /status/server | `{id, time, startedAt, requestCount, recent: [...]}`      |
+
+  With a refuse rate, that fraction of POST/PUT/PATCH/DELETE /todos[/:id] is answered 422.
 
   Everything lives on the GUI thread, like the QNetworkAccessManager talking to it.
 */
@@ -49,6 +51,9 @@ public:
     QString url() const;
     //! Changes --fail-rate while running (the demo's UI test uses it to fail, then recover).
     void setFailureRate(double failRate);
+    //! --refuse-rate: that fraction (0-1) of writes to /todos is refused with 422, which the
+    //! client does not retry, so the optimistic change rolls back (set before or after start()).
+    void setRefuseRate(double refuseRate) { m_refuseRate = refuseRate; }
     DataClient::Testing::FakeRestApi *api() const { return m_api; }
     //! The HTTP server: what it received (the demo's UI test counts requests).
     DataClient::Testing::TestServer *server() const { return m_server; }
@@ -58,12 +63,15 @@ private:
     todoPage(const DataClient::Testing::RecordedRequest &request);
     DataClient::Testing::ServerResponse status() const;
     void recordActivity(const QByteArray &method, const QString &path, int status);
+    void maybeRefuse(const DataClient::Testing::RecordedRequest &request);
 
     DataClient::Testing::TestServer *m_server = nullptr;
     DataClient::Testing::FakeRestApi *m_api = nullptr;
     int m_latencyMs = 0;
     quint16 m_preferredPort = 0;
     double m_failRate = 0;
+    double m_refuseRate = 0;
+    QRandomGenerator m_refusals {11}; // seeded, as m_listFailures
     QRandomGenerator m_listFailures {7}; // seeded: a flaky run fails the same way every time
     QDateTime m_startedAt;
     qint64 m_requestCount = 0;

@@ -26,6 +26,7 @@ namespace {
 
 bool startServer(EmbeddedServer *server, const DemoOptions &options)
 {
+    server->setRefuseRate(options.refuseRate);
     return server->startAndReport(options.latencyMs, options.failRate, u"dataclient-demo"_s);
 }
 
@@ -61,9 +62,7 @@ int main(int argc, char **argv)
 {
     const DemoCommandLine commandLine = parseDemoOptions(argc, argv);
     if (commandLine.exitNow) {
-        QTextStream(commandLine.exitCode == 0 ? stdout : stderr)
-            << (commandLine.exitCode == 0 ? u""_s : u"dataclient-demo: "_s) << commandLine.message
-            << Qt::endl;
+        QTextStream(commandLine.exitCode == 0 ? stdout : stderr) << commandLine.message << Qt::endl;
         return commandLine.exitCode;
     }
     DemoOptions options = commandLine.options;

@@ -1,6 +1,7 @@
-// dataclient-todo-widgets: the todo app of examples/todo-qml, with Qt Widgets. Same options as
-// the QML demo (--url, --latency, --fail-rate, --user, --screenshot FILE; parsed by the demo's
-// own demooptions.cpp), same embedded REST server unless --url is given.
+// dataclient-todo-widgets: the todo app of examples/todo-qml, with Qt Widgets, on the same
+// embedded REST server unless --url is given. Its options are the QML demo's rules (the demo's
+// demooptions.cpp) under its own name, without --serve: --url, --latency, --fail-rate,
+// --refuse-rate, --user, --offline, --screenshot FILE, --timeout.
 #include "demooptions.h"
 #include "embeddedserver.h"
 #include "todowindow.h"
@@ -21,8 +22,8 @@ namespace {
 void screenshotWhenShown(TodoWindow *window, const QString &file, int timeoutMs)
 {
     auto save = [window, file] {
-        if (!window->isDataShown())
-            return;
+        if (!window->isDataShown() && window->controller()->isOnline())
+            return; // (offline there is nothing to wait for)
         const bool saved = window->grab().save(file);
         QTextStream(saved ? stdout : stderr)
             << (saved ? u"saved "_s : u"dataclient-todo-widgets: error: cannot write "_s) << file
@@ -40,11 +41,19 @@ void screenshotWhenShown(TodoWindow *window, const QString &file, int timeoutMs)
     });
 }
 
+DemoProgram widgetsProgram()
+{
+    return {u"dataclient-todo-widgets"_s,
+            u"DataClient todo example: a Qt Widgets app (QListView, QTableView, a form) on "
+            "DataClient::Models."_s,
+            false};
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
-    const DemoCommandLine commandLine = parseDemoOptions(argc, argv);
+    const DemoCommandLine commandLine = parseDemoOptions(argc, argv, widgetsProgram());
     if (commandLine.exitNow) {
         QTextStream(commandLine.exitCode == 0 ? stdout : stderr) << commandLine.message << Qt::endl;
         return commandLine.exitCode;
@@ -65,13 +74,14 @@ int main(int argc, char **argv)
     QString apiUrl = options.apiUrl.toString();
     if (apiUrl.isEmpty()) {
         server = std::make_unique<EmbeddedServer>();
+        server->setRefuseRate(options.refuseRate);
         if (!server->startAndReport(options.latencyMs, options.failRate,
                                     u"dataclient-todo-widgets"_s))
             return 1;
         apiUrl = server->url();
     }
 
-    TodoWindow window(apiUrl, options.userId);
+    TodoWindow window(apiUrl, options.userId, !options.offline);
     window.show();
     if (!options.screenshotFile.isEmpty())
         screenshotWhenShown(&window, options.screenshotFile, options.screenshotTimeoutMs);

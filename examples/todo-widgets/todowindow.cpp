@@ -1,5 +1,6 @@
 #include "todowindow.h"
 
+#include <DataClient/connectivity.h>
 #include <DataClient/createresource.h>
 #include <DataClient/entityschema.h>
 #include <DataClient/networkerror.h>
@@ -8,6 +9,8 @@
 #include <QtCore/QDateTime>
 #include <QtCore/QFutureWatcher>
 #include <QtCore/QJsonObject>
+#include <QtCore/QSortFilterProxyModel>
+#include <QtGui/QBrush>
 #include <QtWidgets/QCheckBox>
 #include <QtWidgets/QDataWidgetMapper>
 #include <QtWidgets/QFormLayout>
@@ -19,6 +22,7 @@
 #include <QtWidgets/QStatusBar>
 #include <QtWidgets/QTableView>
 #include <QtWidgets/QToolBar>
+#include <QtWidgets/QToolButton>
 #include <QtWidgets/QVBoxLayout>
 
 using namespace DataClient;
@@ -31,18 +35,55 @@ QString queryState(const QString &name, const CollectionModel *model)
     static const char *const statuses[] = {"idle", "loading", "ready", "error"};
     QString text = name + u": "_s + QString::fromLatin1(statuses[model->status()]) + u", "_s
         + QString::number(model->count()) + u" rows"_s;
-    if (model->isLoadingMore())
+    if (model->isPaused())
+        text += u", paused"_s; // offline: the read waits for the connection
+    else if (model->isLoadingMore())
         text += u", loading more"_s;
     else if (model->isLoading())
         text += u", request in flight"_s;
     return text;
 }
 
+// Why a request failed, in a few words a user can act on (the QML demo's ErrorBanner says the
+// same); the request and the answer go in the message's tool tip.
+QString reason(const NetworkError &error)
+{
+    if (error.status() == 404)
+        return QObject::tr("it is no longer on the server (404)");
+    if (error.status() >= 400)
+        return QObject::tr("the server refused it (%1)").arg(error.status());
+    if (error.kind() == NetworkError::Kind::Timeout)
+        return QObject::tr("the server did not answer in time");
+    return QObject::tr("the server could not be reached");
+}
+
+// The table's model: the todos sorted by a header click, and a row the server has not confirmed
+// yet (the model's PendingRole: a new todo, or an edit on its way) drawn grey, as in the QML demo.
+class SortedTodos : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        if (role == Qt::ForegroundRole && index.isValid()
+            && index.data(CollectionModel::PendingRole).toBool())
+            return QBrush(QColor(0x99, 0x99, 0x99));
+        return QSortFilterProxyModel::data(index, role);
+    }
+};
+
 } // namespace
 
-TodoWindow::TodoWindow(const QString &apiUrl, int userId, QWidget *parent)
+TodoWindow::TodoWindow(const QString &apiUrl, int userId, bool online, QWidget *parent)
     : QMainWindow(parent), m_userId(userId)
 {
+    // The app's own connectivity source (not the machine's network): --offline and the toolbar's
+    // Online switch work the same everywhere. Set before any model reads.
+    auto *connectivity = new Connectivity(&m_controller);
+    connectivity->setOnline(online);
+    m_controller.setConnectivity(connectivity);
+
     // The same data as the QML demo (examples/todo-qml/Main.qml): users, and todos with their
     // author and a creation date; every todo write shows at once (optimistic).
     const EntitySchema user(u"User"_s);
@@ -76,6 +117,8 @@ TodoWindow::TodoWindow(const QString &apiUrl, int userId, QWidget *parent)
         connect(model, &CollectionModel::statusChanged, this, &TodoWindow::updateStatus);
         connect(model, &CollectionModel::countChanged, this, &TodoWindow::updateStatus);
         connect(model, &CollectionModel::loadingChanged, this, &TodoWindow::updateStatus);
+        connect(model, &CollectionModel::loadingMoreChanged, this, &TodoWindow::updateStatus);
+        connect(model, &CollectionModel::pausedChanged, this, &TodoWindow::updateStatus);
         connect(model, &CollectionModel::placeholderChanged, this, &TodoWindow::updateStatus);
         connect(model, &CollectionModel::errorChanged, this, [this, model] {
             if (const auto error = model->networkError())
@@ -91,10 +134,12 @@ TodoWindow::TodoWindow(const QString &apiUrl, int userId, QWidget *parent)
         m_formCompleted->setEnabled(own);
         m_todoTable->viewport()->update();
     });
-    // A refused edit is already rolled back in the table and the form; say what failed.
+    // A refused edit is already rolled back in the table and the form; say what failed, naming
+    // the row (its title as it is again).
     connect(m_todos, &CollectionModel::writeFailed, this,
-            [this](const QModelIndex &, const NetworkError &error) {
-                reportError(tr("save the change"), error);
+            [this](const QModelIndex &index, const NetworkError &error) {
+                const QString title = m_todos->index(index.row(), Title).data().toString();
+                reportError(tr("save '%1'").arg(title), error);
             });
     updateStatus();
 }
@@ -121,8 +166,20 @@ void TodoWindow::buildUi()
     connect(m_userList->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &TodoWindow::showUser);
 
+    // Sorting by a click on a column header goes through a proxy: the CollectionModel keeps the
+    // server's order and never resets for edits, pages or changes from elsewhere, so the proxy
+    // only moves rows and keeps the selection on them. The sort compares the cells' values
+    // (EditRole: a title, a bool, a QDateTime), not the texts shown. No column is sorted at
+    // first (the server's order); a third click on a header returns to it.
+    m_sortedTodos = new SortedTodos(this);
+    m_sortedTodos->setSourceModel(m_todos);
+    m_sortedTodos->setSortRole(Qt::EditRole);
+    m_sortedTodos->setSortCaseSensitivity(Qt::CaseInsensitive);
     m_todoTable = new QTableView;
-    m_todoTable->setModel(m_todos);
+    m_todoTable->setModel(m_sortedTodos);
+    m_todoTable->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_todoTable->horizontalHeader()->setSortIndicatorClearable(true);
+    m_todoTable->setSortingEnabled(true);
     m_todoTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_todoTable->setSelectionMode(QAbstractItemView::SingleSelection);
     m_todoTable->horizontalHeader()->setSectionResizeMode(Title, QHeaderView::Stretch);
@@ -142,7 +199,9 @@ void TodoWindow::buildUi()
         m_formCreated->setText(m_todos->index(row, CreatedAt).data().toString());
     });
     connect(m_todoTable->selectionModel(), &QItemSelectionModel::currentRowChanged, m_mapper,
-            &QDataWidgetMapper::setCurrentModelIndex);
+            [this](const QModelIndex &current) {
+                m_mapper->setCurrentModelIndex(m_sortedTodos->mapToSource(current));
+            });
     // A check box commits at once; a line edit when Return is pressed or it loses focus.
     connect(m_formCompleted, &QCheckBox::clicked, m_mapper, &QDataWidgetMapper::submit);
     auto *form = new QFormLayout;
@@ -175,8 +234,35 @@ void TodoWindow::buildUi()
     QAction *remove = tools->addAction(tr("Delete"));
     remove->setShortcut(QKeySequence::Delete);
     connect(remove, &QAction::triggered, this, &TodoWindow::deleteSelectedTodo);
+    tools->addSeparator();
+    m_onlineAction = tools->addAction(tr("Online"));
+    m_onlineAction->setCheckable(true);
+    m_onlineAction->setChecked(m_controller.isOnline());
+    connect(m_onlineAction, &QAction::toggled, this, [this](bool online) {
+        m_controller.connectivity()->setOnline(online);
+        updateStatus();
+    });
 
+    // The last failure stays (not a timed message) until dismissed or replaced by the next one.
+    m_error = new QLabel;
+    m_error->setObjectName(u"errorLabel"_s);
+    m_error->setStyleSheet(u"color: #8a1c14"_s);
+    m_error->hide();
+    m_dismissError = new QToolButton;
+    m_dismissError->setObjectName(u"dismissError"_s);
+    m_dismissError->setText(u"✕"_s);
+    m_dismissError->setToolTip(tr("Dismiss"));
+    m_dismissError->hide();
+    connect(m_dismissError, &QToolButton::clicked, this, [this] {
+        m_lastError.clear();
+        m_error->hide();
+        m_dismissError->hide();
+        updateStatus();
+    });
+    statusBar()->addWidget(m_error, 1);
+    statusBar()->addWidget(m_dismissError);
     m_status = new QLabel;
+    m_status->setObjectName(u"statusLabel"_s);
     statusBar()->addPermanentWidget(m_status);
 }
 
@@ -199,32 +285,51 @@ void TodoWindow::addTodo(const QString &title)
         {u"completed"_s, false},
         {u"createdAt"_s, QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
     };
-    runWrite(tr("add \"%1\"").arg(title), m_todoResource.getList.push, {{u"userId"_s, m_userId}},
+    // On top, as the server lists them (newest first); then selected and scrolled to, wherever
+    // the table's sort puts it.
+    runWrite(tr("add '%1'").arg(title), m_todoResource.getList.unshift, {{u"userId"_s, m_userId}},
              todo);
+    const QModelIndex added = m_sortedTodos->mapFromSource(m_todos->index(0, Title));
+    m_todoTable->setCurrentIndex(added);
+    m_todoTable->scrollTo(added);
 }
 
 void TodoWindow::deleteSelectedTodo()
 {
-    const QModelIndex current = m_todoTable->currentIndex();
+    const QModelIndex current = m_sortedTodos->mapToSource(m_todoTable->currentIndex());
     if (!current.isValid() || m_todos->isPlaceholder()) // not this user's todo
         return;
     const QVariantMap todo = m_todos->get(current.row()).toMap();
-    runWrite(tr("delete \"%1\"").arg(todo.value(u"title"_s).toString()), m_todoResource.remove,
-             {{u"id"_s, todo.value(u"id"_s)}});
+    const QVariant id = todo.value(u"id"_s);
+    // Refused, the row comes back (the Controller rolls it back): the selection goes back to it.
+    runWrite(tr("delete '%1'").arg(todo.value(u"title"_s).toString()), m_todoResource.remove,
+             {{u"id"_s, id}}, {}, [this, id] { selectTodo(id); });
+}
+
+void TodoWindow::selectTodo(const QVariant &id)
+{
+    for (int row = 0; row < m_todos->rowCount(); ++row) {
+        if (m_todos->get(row).toMap().value(u"id"_s) == id) {
+            m_todoTable->setCurrentIndex(m_sortedTodos->mapFromSource(m_todos->index(row, Title)));
+            return;
+        }
+    }
 }
 
 void TodoWindow::runWrite(const QString &what, const EndpointPtr &endpoint, const Params &params,
-                          const QJsonValue &body)
+                          const QJsonValue &body, const std::function<void()> &afterFailure)
 {
     // The optimistic change is rolled back by the Controller on failure; only report it. A
     // watcher owned by the window: no callback after the window is gone.
     auto *watcher = new QFutureWatcher<QVariant>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, what] {
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, what, afterFailure] {
         watcher->deleteLater();
         try {
             watcher->future().waitForFinished();
         } catch (const NetworkError &error) {
             reportError(what, error);
+            if (afterFailure)
+                afterFailure();
         }
     });
     watcher->setFuture(m_controller.fetch(endpoint, params, body));
@@ -232,9 +337,18 @@ void TodoWindow::runWrite(const QString &what, const EndpointPtr &endpoint, cons
 
 void TodoWindow::reportError(const QString &what, const NetworkError &error)
 {
-    m_lastError = tr("Could not %1: %2").arg(what, error.message());
-    statusBar()->showMessage(m_lastError, 10000);
+    m_lastError = tr("Could not %1: %2.").arg(what, reason(error));
+    m_error->setText(m_lastError);
+    m_error->setToolTip(error.message()); // the request and the answer, for whoever wants them
+    m_error->show();
+    m_dismissError->show();
     updateStatus();
+}
+
+QString TodoWindow::queriesState() const
+{
+    return (m_controller.isOnline() ? QString() : u"offline; "_s) + queryState(u"users"_s, m_users)
+        + u"; "_s + queryState(u"todos"_s, m_todos);
 }
 
 bool TodoWindow::isDataShown() const
@@ -244,7 +358,7 @@ bool TodoWindow::isDataShown() const
 
 QString TodoWindow::statusText() const
 {
-    QString text = queryState(u"users"_s, m_users) + u"; "_s + queryState(u"todos"_s, m_todos);
+    QString text = queriesState();
     if (!m_lastError.isEmpty())
         text += u"; "_s + m_lastError;
     return text;
@@ -260,9 +374,9 @@ void TodoWindow::updateStatus()
         }
     }
     if (!m_todoTable->currentIndex().isValid() && m_todos->rowCount() > 0)
-        m_todoTable->setCurrentIndex(m_todos->index(0, Title));
+        m_todoTable->setCurrentIndex(m_sortedTodos->index(0, Title));
 
-    m_status->setText(queryState(u"users"_s, m_users) + u"; "_s + queryState(u"todos"_s, m_todos));
+    m_status->setText(queriesState());
     const bool shown = m_users->count() > 0 && m_todos->count() > 0 && !m_todos->isPlaceholder();
     if (shown != m_dataShown) {
         m_dataShown = shown;

@@ -1,5 +1,5 @@
 // The Widgets todo app's window: users in a QListView, the selected user's todos in an editable
-// QTableView (title, completed as a check box, created date), a QDataWidgetMapper form for the
+// QTableView (title, completed as a check box, created date; a click on a header sorts), a QDataWidgetMapper form for the
 // selected todo, New / Delete actions, paging on scroll (fetchMore) and a status bar. Everything
 // is a DataClient::CollectionModel on one Controller: an edit anywhere shows everywhere.
 #pragma once
@@ -10,13 +10,17 @@
 
 #include <QtWidgets/QMainWindow>
 
+#include <functional>
+
 QT_BEGIN_NAMESPACE
 class QCheckBox;
 class QDataWidgetMapper;
 class QLabel;
 class QLineEdit;
 class QListView;
+class QSortFilterProxyModel;
 class QTableView;
+class QToolButton;
 QT_END_NAMESPACE
 
 class TodoWindow : public QMainWindow
@@ -29,8 +33,10 @@ public:
     enum TodoColumn { Title, Completed, CreatedAt };
 
     //! A window on the REST API at \a apiUrl (the embedded server's or --url's), showing the
-    //! todos of user \a userId first.
-    explicit TodoWindow(const QString &apiUrl, int userId = 1, QWidget *parent = nullptr);
+    //! todos of user \a userId first; with \a online false (--offline) nothing is sent until
+    //! the toolbar's Online action is checked.
+    explicit TodoWindow(const QString &apiUrl, int userId = 1, bool online = true,
+                        QWidget *parent = nullptr);
     ~TodoWindow() override;
 
     bool isDataShown() const;
@@ -41,9 +47,12 @@ public:
     DataClient::CollectionModel *users() const { return m_users; }
     DataClient::CollectionModel *todos() const { return m_todos; }
     QListView *userList() const { return m_userList; }
+    //! The todo table; its model is a QSortFilterProxyModel over todos().
     QTableView *todoTable() const { return m_todoTable; }
     QLineEdit *formTitle() const { return m_formTitle; }
     QCheckBox *formCompleted() const { return m_formCompleted; }
+    //! The toolbar's Online switch (checkable): the app's own connectivity source.
+    QAction *onlineAction() const { return m_onlineAction; }
 
     //! Adds a todo titled \a title for the selected user (shown at once, no id sent).
     void addTodo(const QString &title);
@@ -56,16 +65,22 @@ Q_SIGNALS:
 private:
     void buildUi();
     void showUser(const QModelIndex &index);
+    // Runs a write; on failure (already rolled back) reports it, then runs \a afterFailure.
     void runWrite(const QString &what, const DataClient::EndpointPtr &endpoint,
-                  const DataClient::Params &params, const QJsonValue &body = {});
+                  const DataClient::Params &params, const QJsonValue &body = {},
+                  const std::function<void()> &afterFailure = {});
+    void selectTodo(const QVariant &id);
     void reportError(const QString &what, const DataClient::NetworkError &error);
     void updateStatus();
+    //! "[offline; ]users: ready, 10 rows; todos: ...": each query's state.
+    QString queriesState() const;
 
     DataClient::Controller m_controller;
     DataClient::Resource m_userResource;
     DataClient::Resource m_todoResource;
     DataClient::CollectionModel *m_users = nullptr;
     DataClient::CollectionModel *m_todos = nullptr;
+    QSortFilterProxyModel *m_sortedTodos = nullptr; // what the table shows: m_todos, sorted
     QListView *m_userList = nullptr;
     QTableView *m_todoTable = nullptr;
     QDataWidgetMapper *m_mapper = nullptr;
@@ -74,6 +89,9 @@ private:
     QCheckBox *m_formCompleted = nullptr;
     QLabel *m_formCreated = nullptr;
     QLabel *m_status = nullptr;
+    QLabel *m_error = nullptr; // the last failure, until dismissed or replaced
+    QToolButton *m_dismissError = nullptr;
+    QAction *m_onlineAction = nullptr;
     QString m_lastError;
     int m_userId = 1;
     bool m_dataShown = false;

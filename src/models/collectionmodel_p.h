@@ -45,7 +45,9 @@ public:
     void updateWatch();
     void fetchNow(bool force);
     //! A page answered (\a failure empty) or failed: hasMore, pageError.
-    void finishPage(quint64 generation, int rowsBefore, const std::optional<NetworkError> &failure);
+    //! \a received: how many items the page's answer held (-1: not a list).
+    void finishPage(quint64 generation, int rowsBefore, int received,
+                    const std::optional<NetworkError> &failure);
     void setPageError(const std::optional<NetworkError> &failure);
     bool isActive() const;
     void setLoadingMore(bool loadingMore);

@@ -296,15 +296,17 @@ void CollectionModelPrivate::loadMore()
     setLoadingMore(true);
     Models::watchFuture(
         q, controller->fetch(page, pageParams),
-        [this, target, rowsBefore](const QVariant &) {
-            finishPage(target, rowsBefore, std::nullopt);
+        [this, target, rowsBefore](const QVariant &items) {
+            const int received
+                = items.typeId() == QMetaType::QVariantList ? int(items.toList().size()) : -1;
+            finishPage(target, rowsBefore, received, std::nullopt);
         },
         [this, target, rowsBefore](const NetworkError &error) {
-            finishPage(target, rowsBefore, error);
+            finishPage(target, rowsBefore, -1, error);
         });
 }
 
-void CollectionModelPrivate::finishPage(quint64 target, int rowsBefore,
+void CollectionModelPrivate::finishPage(quint64 target, int rowsBefore, int received,
                                         const std::optional<NetworkError> &failure)
 {
     if (target != generation)
@@ -325,8 +327,12 @@ void CollectionModelPrivate::finishPage(quint64 target, int rowsBefore,
     if (failure)
         return;
     ++pagesLoaded;
+    // A full page means there may be more, even when some of its rows were shown already (a row
+    // added on the server shifts offset pages by one, so the next page repeats the last row); a
+    // page that adds nothing ends the list (a server that ignores the page field).
     const int added = int(rows.size()) - rowsBefore;
-    setHasMore(added > 0 && added >= firstPageSize);
+    const int pageRows = received >= 0 ? received : added;
+    setHasMore(added > 0 && pageRows >= firstPageSize);
 }
 
 void CollectionModelPrivate::setPageError(const std::optional<NetworkError> &failure)

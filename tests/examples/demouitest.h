@@ -117,6 +117,42 @@ protected:
     {
         return visibleItems(qobject_cast<QQuickItem *>(child(u"todoView"_s)), u"todoRow"_s);
     }
+    QQuickItem *todoView() const { return qobject_cast<QQuickItem *>(child(u"todoView"_s)); }
+    //! The todo row delegates inside the list view's visible area, top to bottom.
+    QList<QQuickItem *> rowsInView() const
+    {
+        QQuickItem *view = todoView();
+        QList<QQuickItem *> rows;
+        for (QQuickItem *shown : shownTodoRows()) {
+            const qreal y = shown->mapToItem(view, QPointF(0, 0)).y();
+            if (y + shown->height() > 0 && y < view->height())
+                rows.append(shown);
+        }
+        std::sort(rows.begin(), rows.end(), [view](QQuickItem *a, QQuickItem *b) {
+            return a->mapToItem(view, QPointF()).y() < b->mapToItem(view, QPointF()).y();
+        });
+        return rows;
+    }
+    //! The titles of the todos the user sees in the list, top to bottom.
+    QStringList titlesInView() const
+    {
+        QStringList titles;
+        for (QQuickItem *shown : rowsInView())
+            titles.append(row(shown->property("index").toInt()).value(u"title"_s).toString());
+        return titles;
+    }
+    //! Starts with every todo list load failing, backoff on \a clock, and checks that the
+    //! header's line says "retrying (attempt 2)…"; returns that line (null on failure).
+    QObject *startWithFailingLoads(DataClient::Testing::VirtualClock &clock)
+    {
+        clock.install(DataClient::Controller::instance());
+        if (!start(1) || !QTest::qWaitFor([this] { return todoModel()->isRetrying(); }, 15000))
+            return nullptr;
+        QObject *line = child(u"retryingLabel"_s);
+        const bool shown = line->property("visible").toBool()
+            && line->property("text").toString() == u"retrying (attempt 2)…"_s;
+        return shown ? line : nullptr;
+    }
     //! What a click on a user in the list does.
     void selectUser(int id)
     {

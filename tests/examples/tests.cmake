@@ -3,19 +3,22 @@ if(DATACLIENT_BUILD_EXAMPLES)
   find_package(Qt6 REQUIRED COMPONENTS Gui)
   dataclient_add_qtest(tst_demo
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_demo.cpp ${CMAKE_CURRENT_LIST_DIR}/imagerows.h
+      ${CMAKE_CURRENT_LIST_DIR}/docimages.h
     LIBS DataClient::Testing Qt6::Gui Qt6::Network
     TIMEOUT 300)
   # The shared precompiled header is built without QtGui (QT_GUI_LIB would invalidate it).
   set_target_properties(tst_demo PROPERTIES DISABLE_PRECOMPILE_HEADERS ON)
-  target_compile_definitions(tst_demo PRIVATE DEMO_EXECUTABLE="$<TARGET_FILE:dataclient-demo>")
+  target_compile_definitions(tst_demo PRIVATE DEMO_EXECUTABLE="$<TARGET_FILE:dataclient-demo>"
+    DATACLIENT_DOC_IMAGES_DIR="${PROJECT_SOURCE_DIR}/docs/images")
   add_dependencies(tst_demo dataclient-demo)
 
   # The demo's QML in-process, against the demo's own embedded server (compiled in): what a
-  # user does (tst_demoui), and where views meet: user switches, placeholders, paging
-  # (tst_demoui_views).
-  foreach(test tst_demoui tst_demoui_views)
+  # user does (tst_demoui), where views meet: user switches, placeholders, paging
+  # (tst_demoui_views), and what the user sees after acting (tst_demoui_feedback).
+  foreach(test tst_demoui tst_demoui_views tst_demoui_feedback)
     dataclient_add_qtest(${test}
       SOURCES ${CMAKE_CURRENT_LIST_DIR}/${test}.cpp ${CMAKE_CURRENT_LIST_DIR}/demouitest.h
+        ${CMAKE_CURRENT_LIST_DIR}/docimages.h
         ${PROJECT_SOURCE_DIR}/examples/todo-qml/embeddedserver.h
         ${PROJECT_SOURCE_DIR}/examples/todo-qml/embeddedserver.cpp
       LIBS DataClient::DataClient DataClient::Testing Qt6::Network Qt6::Quick
@@ -24,6 +27,7 @@ if(DATACLIENT_BUILD_EXAMPLES)
     target_include_directories(${test} PRIVATE ${PROJECT_SOURCE_DIR}/examples/todo-qml)
     target_compile_definitions(${test} PRIVATE
       DEMO_QML_DIR="${PROJECT_SOURCE_DIR}/examples/todo-qml"
+      DATACLIENT_DOC_IMAGES_DIR="${PROJECT_SOURCE_DIR}/docs/images"
       DATACLIENT_QML_DIR="${QT_QML_OUTPUT_DIRECTORY}")
     add_dependencies(${test} DataClientQmlplugin)
   endforeach()

@@ -1,6 +1,7 @@
 // dataclient-demo (examples/todo-qml) as a user or CI runs it: --screenshot renders offscreen and
 // the PNG shows rows of users and todos; bad options fail with a clear message; --url works
 // against another server of the same shape; no data within --timeout is a failure.
+#include "docimages.h"
 #include "imagerows.h"
 #include "processrun.h"
 
@@ -67,6 +68,7 @@ private Q_SLOTS:
               todoLines);
         QVERIFY2(userLines >= 6, qPrintable(u"user rows seen: %1"_s.arg(userLines)));
         QVERIFY2(todoLines >= 10, qPrintable(u"todo rows seen: %1"_s.arg(todoLines)));
+        QVERIFY(DocImages::publish(image, u"dataclient-demo.png"_s)); // the README's picture
     }
 
     // --offline: the window shows the offline banner over queries that wait (paused), and
@@ -262,6 +264,12 @@ private Q_SLOTS:
                                            << u"--fail-rate expects a probability from 0 to 1"_s;
         QTest::newRow("fail-rate not a number")
             << QStringList {u"--fail-rate"_s, u"often"_s} << u"got 'often'"_s;
+        QTest::newRow("refuse-rate above 1")
+            << QStringList {u"--refuse-rate"_s, u"1.5"_s}
+            << u"--refuse-rate expects a probability from 0 to 1 (e.g. 0.3), got '1.5'"_s;
+        QTest::newRow("refuse-rate with url")
+            << QStringList {u"--url"_s, u"http://127.0.0.1:9"_s, u"--refuse-rate"_s, u"0.5"_s}
+            << u"--refuse-rate only applies to the embedded server"_s;
         QTest::newRow("negative latency") << QStringList {u"--latency"_s, u"-5"_s}
                                           << u"--latency expects a whole number from 0 to 60000"_s;
         QTest::newRow("url without scheme")
@@ -295,8 +303,8 @@ private Q_SLOTS:
         const ProcessRun run = runDemo({u"--help"_s});
         QCOMPARE(run.exitCode, 0);
         for (const QString &option :
-             {u"--url"_s, u"--latency"_s, u"--fail-rate"_s, u"--screenshot"_s, u"--timeout"_s,
-              u"--user"_s, u"--serve"_s, u"--offline"_s})
+             {u"--url"_s, u"--latency"_s, u"--fail-rate"_s, u"--refuse-rate"_s, u"--screenshot"_s,
+              u"--timeout"_s, u"--user"_s, u"--serve"_s, u"--offline"_s})
             QVERIFY2(run.out.contains(option), qPrintable(option));
     }
 };

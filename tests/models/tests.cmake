@@ -37,19 +37,25 @@ if(TARGET Qt6::Widgets)
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionproxies.cpp ${CMAKE_CURRENT_LIST_DIR}/editfixture.h)
 endif()
 
-# examples/todo-widgets offscreen: its --screenshot (a process run), and its window in-process
-# against the demo's embedded server (an edit reaches the server, a refused one rolls back).
+# examples/todo-widgets offscreen: its --screenshot and options (process runs) and its window
+# in-process against the demo's embedded server: edits reach the server, a refused one rolls back
+# (tst_todowidgets); sorting, the status bar, refused deletes, new and pending rows
+# (tst_todowidgets_feedback).
 if(DATACLIENT_BUILD_EXAMPLES AND TARGET Qt6::Widgets)
-  qt_add_executable(tst_todowidgets ${CMAKE_CURRENT_LIST_DIR}/tst_todowidgets.cpp)
-  target_link_libraries(tst_todowidgets PRIVATE todowidgets Qt6::Test)
-  target_include_directories(tst_todowidgets PRIVATE ${DATACLIENT_TEST_SUPPORT}
-    ${CMAKE_CURRENT_LIST_DIR}/../examples)
-  target_compile_definitions(tst_todowidgets PRIVATE
-    TODO_WIDGETS_EXECUTABLE="$<TARGET_FILE:dataclient-todo-widgets>")
-  dataclient_apply_strictness(tst_todowidgets)
-  add_dependencies(tst_todowidgets dataclient-todo-widgets)
-  add_test(NAME tst_todowidgets COMMAND tst_todowidgets)
-  set_tests_properties(tst_todowidgets PROPERTIES ENVIRONMENT "${DATACLIENT_TEST_ENV}" TIMEOUT 120)
+  foreach(test tst_todowidgets tst_todowidgets_feedback)
+    qt_add_executable(${test} ${CMAKE_CURRENT_LIST_DIR}/${test}.cpp
+      ${CMAKE_CURRENT_LIST_DIR}/todowidgetsapp.h)
+    target_link_libraries(${test} PRIVATE todowidgets Qt6::Test)
+    target_include_directories(${test} PRIVATE ${DATACLIENT_TEST_SUPPORT}
+      ${CMAKE_CURRENT_LIST_DIR}/../examples)
+    target_compile_definitions(${test} PRIVATE
+      TODO_WIDGETS_EXECUTABLE="$<TARGET_FILE:dataclient-todo-widgets>"
+      DATACLIENT_DOC_IMAGES_DIR="${PROJECT_SOURCE_DIR}/docs/images")
+    dataclient_apply_strictness(${test})
+    add_dependencies(${test} dataclient-todo-widgets)
+    add_test(NAME ${test} COMMAND ${test})
+    set_tests_properties(${test} PROPERTIES ENVIRONMENT "${DATACLIENT_TEST_ENV}" TIMEOUT 120)
+  endforeach()
 endif()
 
 # Issue 19: the store's list patch (one changed entity) and the model comparing only its rows.

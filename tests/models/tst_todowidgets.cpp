@@ -1,20 +1,18 @@
-// examples/todo-widgets, offscreen: the program's --screenshot shows users and todos; in-process
+// examples/todo-widgets, offscreen: the program's --screenshot shows users and todos, its options
+// are its own (--help, --version, errors; --offline waits for the Online switch); in-process
 // against the demo's embedded server, a cell edit and a form edit reach the server (one PATCH
 // each) and a refused edit is rolled back in the table and the form and reported; while another
 // user's todos stand in for the selected user's, they are greyed and cannot be edited.
-#include "embeddedserver.h"
+#include "docimages.h"
 #include "imagerows.h"
 #include "processrun.h"
-#include "todowindow.h"
-
-#include <DataClient/testing/fakerestapi.h>
-#include <DataClient/testing/testserver.h>
+#include "todowidgetsapp.h"
 
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonObject>
 #include <QtCore/QTemporaryDir>
 #include <QtGui/QImage>
-#include <QtTest/QAbstractItemModelTester>
+#include <QtGui/QAction>
 #include <QtWidgets/QApplication>
 #include <QtWidgets/QCheckBox>
 #include <QtWidgets/QLineEdit>
@@ -23,43 +21,9 @@
 #include <QSignalSpy>
 #include <QTest>
 
-using namespace DataClient;
-using namespace Qt::StringLiterals;
-
 class tst_TodoWidgets : public QObject
 {
     Q_OBJECT
-
-    struct App
-    {
-        explicit App(int latencyMs = 0)
-        {
-            QString error;
-            started = server.start(latencyMs, 0, &error);
-            window = std::make_unique<TodoWindow>(server.url());
-            tester = std::make_unique<QAbstractItemModelTester>(
-                window->todos(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-            window->show();
-        }
-        int patchCount() const
-        {
-            int count = 0;
-            const auto requests = server.server()->requests();
-            for (const auto &request : requests)
-                count += request.method == "PATCH" ? 1 : 0;
-            return count;
-        }
-        QString serverTitle(int row) const
-        {
-            const QVariant id = window->todos()->get(row).toMap().value(u"id"_s);
-            return server.api()->item(u"/todos"_s, id.toInt()).value(u"title"_s).toString();
-        }
-
-        EmbeddedServer server;
-        bool started = false;
-        std::unique_ptr<TodoWindow> window;
-        std::unique_ptr<QAbstractItemModelTester> tester;
-    };
 
 private Q_SLOTS:
     void screenshotShowsUsersAndTodos()
@@ -81,22 +45,74 @@ private Q_SLOTS:
         QVERIFY(ImageRows::textLines(image, QRect(0, h / 10, w / 5, h * 8 / 10)) >= 8);
         QVERIFY(ImageRows::textLines(image, QRect(w * 3 / 10, h / 10, w * 4 / 10, h * 7 / 10))
                 >= 10);
+        QVERIFY(DocImages::publish(image, u"todo-widgets.png"_s)); // docs/widgets.md's picture
+    }
+
+    // Its own command line: --help says what it is and offers what it supports (no --serve),
+    // --version and errors name it.
+    void optionsAreTheWidgetsApps()
+    {
+        const QString program = QStringLiteral(TODO_WIDGETS_EXECUTABLE);
+        const ProcessRun help = runProcess(program, {u"--help"_s});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY2(help.out.contains(u"a Qt Widgets app"_s), qPrintable(help.out));
+        QVERIFY(!help.out.contains(u"Qt Quick"_s));
+        for (const QString &option :
+             {u"--url"_s, u"--latency"_s, u"--fail-rate"_s, u"--refuse-rate"_s, u"--user"_s,
+              u"--offline"_s, u"--screenshot"_s, u"--timeout"_s})
+            QVERIFY2(help.out.contains(option), qPrintable(option));
+        QVERIFY(!help.out.contains(u"--serve"_s));
+
+        const ProcessRun version = runProcess(program, {u"--version"_s});
+        QCOMPARE(version.exitCode, 0);
+        QVERIFY2(version.out.startsWith(u"dataclient-todo-widgets (DataClient "_s),
+                 qPrintable(version.out));
+
+        const ProcessRun serve = runProcess(program, {u"--serve"_s});
+        QCOMPARE(serve.exitCode, 2);
+        QVERIFY2(serve.err.contains(u"dataclient-todo-widgets: error: Unknown option 'serve'"_s),
+                 qPrintable(serve.err));
+        QVERIFY(serve.err.contains(u"Run 'dataclient-todo-widgets --help'"_s));
+        QVERIFY(!serve.err.contains(u"dataclient-demo"_s));
+    }
+
+    // --offline: nothing is read until the toolbar's Online switch is on; then the data shows.
+    void offlineSendsNothingUntilTheOnlineSwitch()
+    {
+        EmbeddedServer server;
+        QString error;
+        QVERIFY2(server.start(0, 0, &error), qPrintable(error));
+        TodoWindow window(server.url(), 1, false);
+        window.show();
+        QVERIFY(!window.onlineAction()->isChecked());
+        QTest::qWait(200); // (nothing to await: the point is that nothing happens)
+        QCOMPARE(server.server()->requestCount(), 0);
+        QVERIFY(!window.isDataShown());
+        QVERIFY2(window.statusText().startsWith(u"offline; users: loading, 0 rows, paused"_s),
+                 qPrintable(window.statusText()));
+
+        window.onlineAction()->trigger(); // a click on the switch
+        QVERIFY(window.controller()->isOnline());
+        QTRY_VERIFY(window.isDataShown());
+        QVERIFY(server.server()->requestCount() >= 2);
+        QVERIFY(!window.statusText().contains(u"offline"_s));
     }
 
     void cellAndFormEditsReachTheServer()
     {
-        App app;
+        TodoWidgetsApp app;
         QVERIFY(app.started);
         QTRY_VERIFY(app.window->isDataShown());
         CollectionModel *todos = app.window->todos();
-        const QModelIndex title = todos->index(1, TodoWindow::Title);
+        const QModelIndex title = app.window->todoTable()->model()->index(1, TodoWindow::Title);
         QVERIFY(app.window->todoTable()->model()->setData(title, u"edited in the table"_s));
         QCOMPARE(title.data().toString(), u"edited in the table"_s); // optimistic
         QTRY_COMPARE(app.serverTitle(1), u"edited in the table"_s);
         QCOMPARE(app.patchCount(), 1);
 
         // The form follows the table's current row and edits through the same model.
-        app.window->todoTable()->setCurrentIndex(todos->index(2, TodoWindow::Title));
+        app.window->todoTable()->setCurrentIndex(
+            app.window->todoTable()->model()->index(2, TodoWindow::Title));
         QCOMPARE(app.window->formTitle()->text(), todos->index(2, 0).data().toString());
         app.window->formTitle()->setText(u"edited in the form"_s);
         QTest::keyClick(app.window->formTitle(), Qt::Key_Return);
@@ -107,7 +123,7 @@ private Q_SLOTS:
 
     void newAndDeleteReachTheServer()
     {
-        App app;
+        TodoWidgetsApp app;
         QVERIFY(app.started);
         QTRY_VERIFY(app.window->isDataShown());
         CollectionModel *todos = app.window->todos();
@@ -121,7 +137,8 @@ private Q_SLOTS:
         app.window->addTodo(u"added by the test"_s);
         QTRY_VERIFY(serverTitles().contains(u"added by the test"_s));
 
-        app.window->todoTable()->setCurrentIndex(todos->index(0, TodoWindow::Title));
+        app.window->todoTable()->setCurrentIndex(
+            app.window->todoTable()->model()->index(0, TodoWindow::Title));
         const int id = todos->get(0).toMap().value(u"id"_s).toInt();
         app.window->deleteSelectedTodo();
         QVERIFY(todos->get(0).toMap().value(u"id"_s).toInt() != id); // gone at once
@@ -132,7 +149,7 @@ private Q_SLOTS:
     // (the table greys them), not editable in the table or the form, and Delete does nothing.
     void placeholderRowsAreGreyedAndNotEditable()
     {
-        App app(400);
+        TodoWidgetsApp app(400);
         QVERIFY(app.started);
         QTRY_VERIFY_WITH_TIMEOUT(app.window->isDataShown(), 10000);
         CollectionModel *todos = app.window->todos();
@@ -158,8 +175,9 @@ private Q_SLOTS:
         }
         QVERIFY(!app.window->formTitle()->isEnabled());
         QVERIFY(!app.window->formCompleted()->isEnabled());
-        QVERIFY(!app.window->todoTable()->model()->setData(title, u"not mine"_s));
-        app.window->todoTable()->setCurrentIndex(title);
+        QAbstractItemModel *shown = app.window->todoTable()->model();
+        QVERIFY(!shown->setData(shown->index(0, TodoWindow::Title), u"not mine"_s));
+        app.window->todoTable()->setCurrentIndex(shown->index(0, TodoWindow::Title));
         app.window->deleteSelectedTodo();
         QCOMPARE(todos->get(0).toMap().value(u"id"_s).toInt(), firstId);
 
@@ -175,11 +193,12 @@ private Q_SLOTS:
 
     void refusedEditIsRolledBackAndReported()
     {
-        App app;
+        TodoWidgetsApp app;
         QVERIFY(app.started);
         QTRY_VERIFY(app.window->isDataShown());
         CollectionModel *todos = app.window->todos();
-        app.window->todoTable()->setCurrentIndex(todos->index(0, TodoWindow::Title));
+        app.window->todoTable()->setCurrentIndex(
+            app.window->todoTable()->model()->index(0, TodoWindow::Title));
         const QModelIndex done = todos->index(0, TodoWindow::Completed);
         const bool before = done.data(Qt::EditRole).toBool();
         QCOMPARE(app.window->formCompleted()->isChecked(), before);
@@ -191,7 +210,9 @@ private Q_SLOTS:
         QVERIFY(failed.wait());
         QCOMPARE(done.data(Qt::EditRole).toBool(), before);
         QCOMPARE(app.window->formCompleted()->isChecked(), before);
-        QVERIFY2(app.window->statusText().contains(u"Could not save the change"_s),
+        const QString title = todos->index(0, TodoWindow::Title).data().toString();
+        QVERIFY2(app.window->statusText().contains(
+                     u"Could not save '%1': the server refused it (500)."_s.arg(title)),
                  qPrintable(app.window->statusText()));
         QCOMPARE(app.patchCount(), 3); // the example's resources retry twice (as the QML demo's)
     }

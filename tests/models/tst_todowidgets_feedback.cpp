@@ -1,0 +1,176 @@
+// examples/todo-widgets as a user meets it, in-process against the demo's embedded server: a
+// click on a column header sorts (through a proxy, without resets); the status bar follows page
+// loads and keeps a failure, naming the row, until dismissed; a refused delete brings the row back
+// selected; a new todo is selected and scrolled to; rows the server has not confirmed are grey.
+#include "todowidgetsapp.h"
+
+#include <QtWidgets/QHeaderView>
+#include <QtWidgets/QLabel>
+#include <QtWidgets/QLineEdit>
+#include <QtWidgets/QStatusBar>
+#include <QtWidgets/QTableView>
+#include <QtWidgets/QToolButton>
+#include <QSignalSpy>
+#include <QTest>
+
+class tst_TodoWidgetsFeedback : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    // A click on the Title header sorts the table through a QSortFilterProxyModel: an edit
+    // moves its row to its sorted place with the selection on it, a page loaded by scrolling
+    // lands in order, and the proxy never resets (so neither selection nor scroll jump).
+    void clickingAHeaderSortsWithoutResets()
+    {
+        TodoWidgetsApp app;
+        QVERIFY(app.started);
+        QTRY_VERIFY(app.window->isDataShown());
+        QTableView *table = app.window->todoTable();
+        QAbstractItemModel *shown = table->model();
+        QVERIFY(shown != app.window->todos()); // a proxy
+        QCOMPARE(shown->index(0, TodoWindow::Title).data(),
+                 app.window->todos()->index(0, TodoWindow::Title).data()); // server order first
+        auto titles = [shown] {
+            QStringList list;
+            for (int row = 0; row < shown->rowCount(); ++row)
+                list.append(shown->index(row, TodoWindow::Title).data().toString());
+            return list;
+        };
+        auto sorted = [](QStringList list) {
+            for (int i = 1; i < list.size(); ++i) {
+                if (QString::compare(list.at(i - 1), list.at(i), Qt::CaseInsensitive) > 0)
+                    return false;
+            }
+            return true;
+        };
+        QVERIFY(!sorted(titles()));
+        QSignalSpy resets(shown, &QAbstractItemModel::modelReset);
+
+        QHeaderView *header = table->horizontalHeader();
+        QTest::mouseClick(
+            header->viewport(), Qt::LeftButton, {},
+            QPoint(header->sectionViewportPosition(TodoWindow::Title) + 10, header->height() / 2));
+        QCOMPARE(header->sortIndicatorSection(), int(TodoWindow::Title));
+        QCOMPARE(header->sortIndicatorOrder(), Qt::AscendingOrder);
+        QVERIFY2(sorted(titles()), qPrintable(titles().join(u", "_s)));
+
+        // Renamed, the first row moves to the end; the selection goes with it.
+        table->setCurrentIndex(shown->index(0, TodoWindow::Title));
+        QVERIFY(shown->setData(shown->index(0, TodoWindow::Title), u"Zzz last of all"_s));
+        QCOMPARE(titles().constLast(), u"Zzz last of all"_s);
+        QCOMPARE(table->currentIndex().data().toString(), u"Zzz last of all"_s);
+        QCOMPARE(app.window->formTitle()->text(), u"Zzz last of all"_s);
+        QTRY_COMPARE(app.patchCount(), 1);
+
+        // The next page, loaded as the table scrolls to the end, lands in order.
+        const int rows = shown->rowCount();
+        table->scrollToBottom();
+        QTRY_VERIFY(shown->rowCount() > rows);
+        QVERIFY2(sorted(titles()), qPrintable(titles().join(u", "_s)));
+        QCOMPARE(table->currentIndex().data().toString(), u"Zzz last of all"_s);
+        QCOMPARE(resets.size(), 0);
+    }
+
+    // The status bar follows the page loads (never stuck on "loading more"); a refused edit's
+    // message names the row, stays (no timeout) until dismissed, and the next one replaces it.
+    void theStatusBarFollowsPagesAndKeepsErrorsUntilDismissed()
+    {
+        TodoWidgetsApp app;
+        QVERIFY(app.started);
+        QTRY_VERIFY(app.window->isDataShown());
+        auto *status = app.window->findChild<QLabel *>(u"statusLabel"_s);
+        auto *error = app.window->findChild<QLabel *>(u"errorLabel"_s);
+        auto *dismiss = app.window->findChild<QToolButton *>(u"dismissError"_s);
+        QVERIFY(status && error && dismiss);
+        QVERIFY(!error->isVisible());
+        CollectionModel *todos = app.window->todos();
+        app.window->todoTable()->scrollToBottom(); // the next page
+        QTRY_VERIFY(todos->isLoadingMore());
+        QVERIFY(status->text().contains(u"loading more"_s));
+        QTRY_VERIFY(!todos->isLoadingMore());
+        QVERIFY2(status->text().contains(u"todos: ready, 40 rows"_s), qPrintable(status->text()));
+        QVERIFY(!status->text().contains(u"loading more"_s));
+
+        app.server.setRefuseRate(1);
+        QAbstractItemModel *shown = app.window->todoTable()->model();
+        const QString first = shown->index(0, TodoWindow::Title).data().toString();
+        QVERIFY(shown->setData(shown->index(0, TodoWindow::Title), u"refused"_s));
+        QTRY_VERIFY(error->isVisible());
+        QCOMPARE(error->text(), u"Could not save '%1': the server refused it (422)."_s.arg(first));
+        QVERIFY(error->toolTip().contains(u"PATCH"_s)); // the details, on demand
+        QVERIFY(app.window->statusBar()->currentMessage().isEmpty()); // not a timed message
+        QVERIFY(dismiss->isVisible());
+
+        const QString second = shown->index(1, TodoWindow::Title).data().toString();
+        QVERIFY(shown->setData(shown->index(1, TodoWindow::Title), u"refused too"_s));
+        QTRY_COMPARE(error->text(),
+                     u"Could not save '%1': the server refused it (422)."_s.arg(second));
+        QTest::mouseClick(dismiss, Qt::LeftButton);
+        QVERIFY(!error->isVisible());
+        QVERIFY(!dismiss->isVisible());
+        QVERIFY(!app.window->statusText().contains(u"Could not"_s));
+    }
+
+    // A refused delete: the row comes back, and so does the selection (and the form) on it.
+    void aRefusedDeleteRestoresTheRowWithTheSelection()
+    {
+        TodoWidgetsApp app;
+        QVERIFY(app.started);
+        QTRY_VERIFY(app.window->isDataShown());
+        QTableView *table = app.window->todoTable();
+        QAbstractItemModel *shown = table->model();
+        table->setCurrentIndex(shown->index(2, TodoWindow::Title));
+        const QString title = shown->index(2, TodoWindow::Title).data().toString();
+        const QString next = shown->index(3, TodoWindow::Title).data().toString();
+        const int rows = shown->rowCount();
+        app.server.setRefuseRate(1);
+        app.window->deleteSelectedTodo();
+        QCOMPARE(shown->rowCount(), rows - 1); // gone at once
+        QCOMPARE(table->currentIndex().data().toString(), next);
+
+        // Refused: back in its place (the table may have loaded another page meanwhile).
+        QTRY_COMPARE(shown->index(2, TodoWindow::Title).data().toString(), title);
+        QVERIFY(shown->rowCount() >= rows);
+        QTRY_COMPARE(table->currentIndex().row(), 2);
+        QCOMPARE(table->currentIndex().data().toString(), title);
+        QCOMPARE(app.window->formTitle()->text(), title);
+        QVERIFY(app.window->statusText().contains(
+            u"Could not delete '%1': the server refused it (422)."_s.arg(title)));
+    }
+
+    // Scrolled down, the user adds a todo: it is selected and scrolled to, greyed while the
+    // server has not confirmed it, like an edit on its way; both turn normal once answered.
+    void newRowsAreScrolledToAndPendingRowsGreyed()
+    {
+        TodoWidgetsApp app(300);
+        QVERIFY(app.started);
+        QTRY_VERIFY_WITH_TIMEOUT(app.window->isDataShown(), 10000);
+        QTableView *table = app.window->todoTable();
+        QAbstractItemModel *shown = table->model();
+        QTRY_VERIFY(!app.window->todos()->isLoading());
+        table->scrollToBottom();
+        QTRY_VERIFY_WITH_TIMEOUT(!app.window->todos()->isLoadingMore(), 10000);
+        table->scrollToBottom();
+        QVERIFY(table->rowAt(0) > 0); // the first rows are out of sight
+
+        app.window->addTodo(u"Buy milk"_s);
+        const QModelIndex added = table->currentIndex();
+        QCOMPARE(added.data().toString(), u"Buy milk"_s);
+        QCOMPARE(added.row(), 0); // on top (no sort)
+        QVERIFY(table->viewport()->rect().contains(table->visualRect(added))); // in sight
+        QVERIFY(added.data(Qt::ForegroundRole).isValid()); // greyed
+        const QModelIndex other = shown->index(3, TodoWindow::Title);
+        QVERIFY(!other.data(Qt::ForegroundRole).isValid());
+        QVERIFY(shown->setData(other, u"renamed"_s));
+        QVERIFY(other.data(Qt::ForegroundRole).isValid()); // an edit on its way
+
+        QTRY_VERIFY_WITH_TIMEOUT(!added.data(Qt::ForegroundRole).isValid(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!other.data(Qt::ForegroundRole).isValid(), 10000);
+        QVERIFY(app.window->todos()->get(0).toMap().value(u"id"_s).toInt() > 0);
+        QCOMPARE(table->currentIndex().data().toString(), u"Buy milk"_s);
+    }
+};
+
+QTEST_MAIN(tst_TodoWidgetsFeedback)
+#include "tst_todowidgets_feedback.moc"
