@@ -183,6 +183,16 @@ public:
     qsizetype storedRows(const detail::InFlightRequest &request);
     //! After a new first page of \a key was written: reads its later pages again (queued).
     void reloadLaterPages(const QString &key);
+    /*!
+        The date a change's answer is written with: when it arrives, not when the change was sent.
+        A read sent before the answer arrived (while the change was waiting or on the wire) may
+        have reached the server before the change, whatever the order of the two sends: the
+        change's confirmed answer is newer than it, and a read sent after the answer arrived is
+        newer than the change. A change answered after a change sent later was confirmed keeps its
+        send date (it was applied before that one).
+    */
+    qint64 confirmationDate(const detail::InFlightRequest &change);
+    qint64 newestConfirmedChange = 0; //!< the send date of the newest change confirmed so far
     //! A list that later pages were merged into.
     struct PagedList
     {

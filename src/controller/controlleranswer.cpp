@@ -135,10 +135,11 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
     const Params args = endpoint.storeArguments(request.params);
     // Race rule for the result itself: a newer answer already stored for the key stays; this
     // older one only fills entity fields nobody newer wrote (the store's rule).
+    const qint64 date = request.read ? request.date : confirmationDate(request);
     QString resultKey = request.key;
-    if (store->hasResult(resultKey) && store->resultMeta(resultKey).date > request.date)
+    if (store->hasResult(resultKey) && store->resultMeta(resultKey).date > date)
         resultKey.clear();
-    const Meta meta = responseMeta(endpoint, request.date);
+    const Meta meta = responseMeta(endpoint, date);
     persistNote(endpoint, request.key);
     // A first page keeps the later pages merged into its list (controllerpages.cpp); an older
     // answer is written as it is, so the store's race rule for whole lists applies to it.
@@ -171,7 +172,11 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
     EntityRefSet touched = changes.entities;
     if (request.layer)
         touched.unite(layers.entities(request.layer));
-    changes.unite(removeLayers(request.layer, request.date, touched));
+    // A change's answer removes the guesses of changes sent before it. A read's answer removes
+    // none: every guess belongs to a change still waiting or on the wire, and it stays until that
+    // change's own answer, which is newer than the read (confirmationDate()); so a read that
+    // reached the server before the change never shows the old value in between.
+    changes.unite(removeLayers(request.layer, request.read ? 0 : request.date, touched));
     // Also what the layer showed, when the commit confirms it without a visible change (a
     // confirmed optimistic delete): views that waited for the request read again.
     changes.entities.unite(touched);
@@ -186,6 +191,17 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
     request.callers.resolve(answer);
     emitChanged(changes); // last: a slot may destroy the Controller
     return stateChanged;
+}
+
+qint64 ControllerPrivate::confirmationDate(const InFlightRequest &change)
+{
+    // Two changes on the wire at once: the one sent later was applied after this one (the
+    // server's order, as far as the client knows), so once it is confirmed this answer keeps
+    // its send date and cannot overwrite it.
+    if (newestConfirmedChange > change.date)
+        return change.date;
+    newestConfirmedChange = change.date;
+    return nextRequestDate();
 }
 
 template<typename Value>
