@@ -174,11 +174,21 @@ public:
     //! A read of a later page: its endpoint's paginationField is among its params (the page
     //! lands in the list stored under the key without that field).
     static bool isPageRead(const detail::InFlightRequest &request);
-    //! The schema \a request's answer is written with: a first-page answer of a list that
-    //! later pages were merged into keeps those rows after it (\a firstRows then receives the
-    //! answer's row count once written); otherwise \a schema.
+    //! What a first-page answer of a paged list did to it (filled while it is written).
+    struct FirstPageMerge
+    {
+        qsizetype answered = -1; //!< the answer's rows (-1: written as it is, counted after)
+        qsizetype before = 0; //!< the rows stored before it
+        bool derive = false; //!< no first page seen this run: derive the later pages
+    };
+    //! The schema \a request's answer is written with: a first-page answer of a paged list keeps
+    //! the rows after the old first page behind it (\a merge then says what it wrote); otherwise
+    //! \a schema.
     Schema pagedListSchema(const detail::InFlightRequest &request, const Schema &schema,
-                           std::shared_ptr<qsizetype> *firstRows);
+                           std::shared_ptr<FirstPageMerge> *merge);
+    //! After a first-page answer of a paged list was written: records its size and reads the
+    //! later pages again.
+    void firstPageWritten(const detail::InFlightRequest &request, const FirstPageMerge &merge);
     //! The rows stored under \a request's key now (its list, or the list its result wraps).
     qsizetype storedRows(const detail::InFlightRequest &request);
     //! After a new first page of \a key was written: reads its later pages again (queued).
@@ -193,11 +203,15 @@ public:
     */
     qint64 confirmationDate(const detail::InFlightRequest &change);
     qint64 newestConfirmedChange = 0; //!< the send date of the newest change confirmed so far
-    //! A list that later pages were merged into.
+    //! A paged list: later pages were merged into it, or a view pages it.
     struct PagedList
     {
-        qsizetype firstPageRows = 0; // the rows its first page gave, the later pages after them
+        //! The rows its last first page gave, the later pages (and pushed rows) after them; -1
+        //! while no first page was answered in this run (a list restored from disk).
+        qsizetype firstPageRows = -1;
         QList<std::pair<EndpointPtr, Params>> pages; // the later pages' reads, in load order
+        EndpointPtr pageEndpoint; // set by a view that pages it (notePagedList())
+        Params listParams; // the list's params, for the later pages derived from a restored list
     };
     //! Key of a list -> its pages (only lists that later pages were merged into).
     QHash<QString, PagedList> pagedLists;

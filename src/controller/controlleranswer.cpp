@@ -143,17 +143,15 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
     persistNote(endpoint, request.key);
     // A first page keeps the later pages merged into its list (controllerpages.cpp); an older
     // answer is written as it is, so the store's race rule for whole lists applies to it.
-    std::shared_ptr<qsizetype> firstRows;
+    std::shared_ptr<FirstPageMerge> firstPage;
     const Schema written
-        = resultKey.isEmpty() ? schema : pagedListSchema(request, schema, &firstRows);
+        = resultKey.isEmpty() ? schema : pagedListSchema(request, schema, &firstPage);
     // A prepared write is the same outcome as setResponse() (prepare + commit), in one step here.
     const StoreWrite write = prepared && written == schema
         ? store->commit(resultKey, std::move(*prepared), meta)
         : store->setResponse(resultKey, written, args, value, meta);
-    if (firstRows && *firstRows >= 0) {
-        pagedLists[request.key].firstPageRows = *firstRows;
-        reloadLaterPages(request.key);
-    }
+    if (firstPage && write.ok())
+        firstPageWritten(request, *firstPage);
     if (write.error) {
         const NetworkError error
             = NetworkError(NetworkError::Kind::InvalidResponse, 400,

@@ -38,14 +38,17 @@ public:
     void publish(const ResponseState &state, const std::optional<NetworkError> &targetError,
                  bool reset);
     void loadMore();
+    //! The endpoint that reads the next pages (the page endpoint, or a paged endpoint itself).
+    EndpointPtr pagingEndpoint() const;
     void onStoreChanged(const ChangeSet &changes);
     void onFetchStateChanged(const QString &key);
     void updateSubscription();
     //! Registers the shown key with Controller::watch() while active (and unregisters).
     void updateWatch();
     void fetchNow(bool force);
-    //! A page answered (\a failure empty) or failed: hasMore, pageError.
-    void finishPage(quint64 generation, int rowsBefore, const std::optional<NetworkError> &failure);
+    //! Page \a number answered (\a failure empty) or failed: hasMore, pageError.
+    void finishPage(quint64 generation, int number, int rowsBefore,
+                    const std::optional<NetworkError> &failure);
     void setPageError(const std::optional<NetworkError> &failure);
     bool isActive() const;
     void setLoadingMore(bool loadingMore);

@@ -2,6 +2,7 @@
 // fetching when nothing fresh is stored, polling (live) and paging (loadMore).
 #include "collectionmodel_p.h"
 #include <DataClient/private/futurewatch_p.h>
+#include <DataClient/private/pagedlists_p.h>
 #include "logging_p.h"
 
 #include <DataClient/restendpoint.h>
@@ -76,6 +77,8 @@ void CollectionModelPrivate::retarget()
     setPageError(std::nullopt);
 
     if (active) {
+        if (const EndpointPtr page = pagingEndpoint())
+            detail::notePagedList(controller, key, page, params);
         // The read starts before the first publish: whether the previous rows may stand in
         // depends on it (a read that is paused, offline, shows no other key's rows). What it
         // changes at once is in the state read after it.
@@ -143,11 +146,19 @@ void CollectionModelPrivate::publish(const ResponseState &state,
         rowsChanged = syncRows(list);
     if (!keeping)
         setShownKey(state.found);
-    if (isList && pagesLoaded == 0 && state.found
-        && (pageEndpoint || !endpoint->paginationField().isEmpty())) {
-        pagesLoaded = 1;
-        firstPageSize = int(rows.size());
-        setHasMore(!rows.isEmpty());
+    if (isList && state.found && !keeping && pagingEndpoint()) {
+        if (pagesLoaded == 0) {
+            pagesLoaded = 1;
+            firstPageSize = int(rows.size());
+            setHasMore(!rows.isEmpty());
+        }
+        // The stored list may hold more pages than this view loaded (another view, a restored
+        // list, a refetch that read the later pages again): the next page is the one after.
+        const detail::ListPages stored = detail::listPages(controller, key);
+        if (stored.pages > 0) {
+            pagesLoaded = std::max(pagesLoaded, stored.pages);
+            firstPageSize = stored.firstPageRows;
+        }
     }
 
     // A binding on `data` fires once per real change: the store's memoized read returns the
@@ -282,29 +293,35 @@ void CollectionModelPrivate::updateSubscription()
     }
 }
 
+EndpointPtr CollectionModelPrivate::pagingEndpoint() const
+{
+    if (pageEndpoint)
+        return pageEndpoint;
+    return endpoint && !endpoint->paginationField().isEmpty() ? endpoint : EndpointPtr();
+}
+
 void CollectionModelPrivate::loadMore()
 {
-    EndpointPtr page = pageEndpoint;
-    if (!page && endpoint && !endpoint->paginationField().isEmpty())
-        page = endpoint;
+    const EndpointPtr page = pagingEndpoint();
     if (!isActive() || loadingMore || !page || pagesLoaded == 0 || !hasMore)
         return; // hasMore is false after the last (short) page
     Params pageParams = params;
-    pageParams.insert(page->paginationField(), pagesLoaded + 1);
+    const int number = pagesLoaded + 1;
+    pageParams.insert(page->paginationField(), number);
     const int rowsBefore = int(rows.size());
     const quint64 target = generation;
     setLoadingMore(true);
     Models::watchFuture(
         q, controller->fetch(page, pageParams),
-        [this, target, rowsBefore](const QVariant &) {
-            finishPage(target, rowsBefore, std::nullopt);
+        [this, target, number, rowsBefore](const QVariant &) {
+            finishPage(target, number, rowsBefore, std::nullopt);
         },
-        [this, target, rowsBefore](const NetworkError &error) {
-            finishPage(target, rowsBefore, error);
+        [this, target, number, rowsBefore](const NetworkError &error) {
+            finishPage(target, number, rowsBefore, error);
         });
 }
 
-void CollectionModelPrivate::finishPage(quint64 target, int rowsBefore,
+void CollectionModelPrivate::finishPage(quint64 target, int number, int rowsBefore,
                                         const std::optional<NetworkError> &failure)
 {
     if (target != generation)
@@ -324,7 +341,7 @@ void CollectionModelPrivate::finishPage(quint64 target, int rowsBefore,
     setPageError(failure);
     if (failure)
         return;
-    ++pagesLoaded;
+    pagesLoaded = std::max(pagesLoaded, number); // publish() may have counted it already
     const int added = int(rows.size()) - rowsBefore;
     setHasMore(added > 0 && added >= firstPageSize);
 }
