@@ -1,7 +1,8 @@
 // A paged CollectionModel whose list is read again (docs/pagination.md "Refetching a paged
 // list"): rows pushed onto a list with only its first page loaded stay after a new first page; an
 // invalidated list and a list restored from disk read their loaded pages again (a view keeps the
-// rows it loaded, and "all loaded" waits for the last page).
+// rows it loaded, and "all loaded" waits for the last page); a page read after rows of the
+// earlier pages were deleted reads the list again (the server's pages moved up).
 #include <DataClient/collectionmodel.h>
 #include <DataClient/controller.h>
 #include <DataClient/createresource.h>
@@ -172,6 +173,19 @@ private Q_SLOTS:
         QTRY_VERIFY(idle(*model));
         QCOMPARE(ids(*model), serverIds());
         QVERIFY(!model->hasMore());
+    }
+
+    // Todo 3 goes: todo 6 moves onto the server's first page, and page 2 begins with todo 7.
+    void aPageAfterDeletedRowsReadsTheListAgain()
+    {
+        auto model = pagedModel(1);
+        QFuture<QVariant> removed = controller->fetch(todos.remove, {{u"id"_s, 3}});
+        QVERIFY(settled(removed, *model));
+        QCOMPARE(model->rowCount(), pageSize - 1);
+        model->loadMore();
+        QTRY_VERIFY(idle(*model));
+        QTRY_COMPARE(ids(*model), serverIds().mid(0, 2 * pageSize));
+        QVERIFY(model->hasMore());
     }
 };
 
