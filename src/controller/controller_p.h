@@ -199,9 +199,10 @@ public:
         have reached the server before the change, whatever the order of the two sends: the
         change's confirmed answer is newer than it, and a read sent after the answer arrived is
         newer than the change. A change answered after a change sent later was confirmed keeps its
-        send date (it was applied before that one).
+        send date (it was applied before that one). The guesses of changes sent after it and
+        not answered yet take dates after it (what that shows goes into \a changes).
     */
-    qint64 confirmationDate(const detail::InFlightRequest &change);
+    qint64 confirmationDate(const detail::InFlightRequest &change, ChangeSet *changes);
     qint64 newestConfirmedChange = 0; //!< the send date of the newest change confirmed so far
     //! A paged list: later pages were merged into it, or a view pages it.
     struct PagedList
