@@ -344,10 +344,11 @@ void CollectionModelPrivate::finishPage(quint64 target, int number, int rowsBefo
     pagesLoaded = std::max(pagesLoaded, number); // publish() may have counted it already
     const int added = int(rows.size()) - rowsBefore;
     setHasMore(added > 0 && added >= firstPageSize);
-    // Rows went from the pages before this one since they were read (deleted): the server's
-    // list moved up by as many, so this page began after rows nobody read. Reading the list
-    // again (its first page, then each page loaded: docs/pagination.md) brings them.
-    if (rowsBefore < (number - 1) * firstPageSize)
+    // Rows went from the pages before this one since they were read (deleted, also while this
+    // page was read): the server's list moved up by as many, so this page began after rows
+    // nobody read. Reading the list again (its first page, then each page loaded:
+    // docs/pagination.md) brings them.
+    if (int(rows.size()) - std::max(added, 0) < (number - 1) * firstPageSize)
         fetchNow(true);
 }
 
