@@ -46,8 +46,8 @@ public:
     //! Registers the shown key with Controller::watch() while active (and unregisters).
     void updateWatch();
     void fetchNow(bool force);
-    //! Page \a number answered (\a failure empty) or failed: hasMore, pageError.
-    void finishPage(quint64 generation, int number, int rowsBefore,
+    //! Page \a number answered \a pageRows rows (\a failure empty) or failed: hasMore, pageError.
+    void finishPage(quint64 generation, int number, int pageRows,
                     const std::optional<NetworkError> &failure);
     void setPageError(const std::optional<NetworkError> &failure);
     bool isActive() const;

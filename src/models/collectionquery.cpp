@@ -308,20 +308,21 @@ void CollectionModelPrivate::loadMore()
     Params pageParams = params;
     const int number = pagesLoaded + 1;
     pageParams.insert(page->paginationField(), number);
-    const int rowsBefore = int(rows.size());
     const quint64 target = generation;
     setLoadingMore(true);
     Models::watchFuture(
         q, controller->fetch(page, pageParams),
-        [this, target, number, rowsBefore](const QVariant &) {
-            finishPage(target, number, rowsBefore, std::nullopt);
+        [this, target, number](const QVariant &answer) {
+            // A page resolves with its own items (not the whole list).
+            bool isList = false;
+            finishPage(target, number, int(listIn(answer, &isList).size()), std::nullopt);
         },
-        [this, target, number, rowsBefore](const NetworkError &error) {
-            finishPage(target, number, rowsBefore, error);
+        [this, target, number](const NetworkError &error) {
+            finishPage(target, number, 0, error);
         });
 }
 
-void CollectionModelPrivate::finishPage(quint64 target, int number, int rowsBefore,
+void CollectionModelPrivate::finishPage(quint64 target, int number, int pageRows,
                                         const std::optional<NetworkError> &failure)
 {
     if (target != generation)
@@ -342,13 +343,14 @@ void CollectionModelPrivate::finishPage(quint64 target, int number, int rowsBefo
     if (failure)
         return;
     pagesLoaded = std::max(pagesLoaded, number); // publish() may have counted it already
-    const int added = int(rows.size()) - rowsBefore;
-    setHasMore(added > 0 && added >= firstPageSize);
+    // A full page: the server may have more (its rows may already be shown: merged, no
+    // duplicates).
+    setHasMore(pageRows > 0 && pageRows >= firstPageSize);
     // Rows went from the pages before this one since they were read (deleted, also while this
     // page was read): the server's list moved up by as many, so this page began after rows
     // nobody read. Reading the list again (its first page, then each page loaded:
     // docs/pagination.md) brings them.
-    if (int(rows.size()) - std::max(added, 0) < (number - 1) * firstPageSize)
+    if (int(rows.size()) - pageRows < (number - 1) * firstPageSize)
         fetchNow(true);
 }
 
