@@ -8,7 +8,8 @@ namespace DataClient {
 //! Times in milliseconds since the epoch; 0 means unknown/never.
 struct Meta
 {
-    //! When the request that produced the value was sent (the race rule compares this).
+    //! When the request that produced the value was sent, or for a mutation's confirmed answer
+    //! when it arrived (the race rule compares this).
     qint64 date = 0;
     //! When the value was received.
     qint64 fetchedAt = 0;

@@ -174,20 +174,45 @@ public:
     //! A read of a later page: its endpoint's paginationField is among its params (the page
     //! lands in the list stored under the key without that field).
     static bool isPageRead(const detail::InFlightRequest &request);
-    //! The schema \a request's answer is written with: a first-page answer of a list that
-    //! later pages were merged into keeps those rows after it (\a firstRows then receives the
-    //! answer's row count once written); otherwise \a schema.
+    //! What a first-page answer of a paged list did to it (filled while it is written).
+    struct FirstPageMerge
+    {
+        qsizetype answered = -1; //!< the answer's rows (-1: written as it is, counted after)
+        qsizetype before = 0; //!< the rows stored before it
+        bool derive = false; //!< no first page seen this run: derive the later pages
+    };
+    //! The schema \a request's answer is written with: a first-page answer of a paged list keeps
+    //! the rows after the old first page behind it (\a merge then says what it wrote); otherwise
+    //! \a schema.
     Schema pagedListSchema(const detail::InFlightRequest &request, const Schema &schema,
-                           std::shared_ptr<qsizetype> *firstRows);
+                           std::shared_ptr<FirstPageMerge> *merge);
+    //! After a first-page answer of a paged list was written: records its size and reads the
+    //! later pages again.
+    void firstPageWritten(const detail::InFlightRequest &request, const FirstPageMerge &merge);
     //! The rows stored under \a request's key now (its list, or the list its result wraps).
     qsizetype storedRows(const detail::InFlightRequest &request);
     //! After a new first page of \a key was written: reads its later pages again (queued).
     void reloadLaterPages(const QString &key);
-    //! A list that later pages were merged into.
+    /*!
+        The date a change's answer is written with: when it arrives, not when the change was sent.
+        A read sent before the answer arrived (while the change was waiting or on the wire) may
+        have reached the server before the change, whatever the order of the two sends: the
+        change's confirmed answer is newer than it, and a read sent after the answer arrived is
+        newer than the change. A change answered after a change sent later was confirmed keeps its
+        send date (it was applied before that one). The guesses of changes sent after it and
+        not answered yet take dates after it (what that shows goes into \a changes).
+    */
+    qint64 confirmationDate(const detail::InFlightRequest &change, ChangeSet *changes);
+    qint64 newestConfirmedChange = 0; //!< the send date of the newest change confirmed so far
+    //! A paged list: later pages were merged into it, or a view pages it.
     struct PagedList
     {
-        qsizetype firstPageRows = 0; // the rows its first page gave, the later pages after them
+        //! The rows its last first page gave, the later pages (and pushed rows) after them; -1
+        //! while no first page was answered in this run (a list restored from disk).
+        qsizetype firstPageRows = -1;
         QList<std::pair<EndpointPtr, Params>> pages; // the later pages' reads, in load order
+        EndpointPtr pageEndpoint; // set by a view that pages it (notePagedList())
+        Params listParams; // the list's params, for the later pages derived from a restored list
     };
     //! Key of a list -> its pages (only lists that later pages were merged into).
     QHash<QString, PagedList> pagedLists;

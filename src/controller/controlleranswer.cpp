@@ -135,24 +135,24 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
     const Params args = endpoint.storeArguments(request.params);
     // Race rule for the result itself: a newer answer already stored for the key stays; this
     // older one only fills entity fields nobody newer wrote (the store's rule).
+    ChangeSet redated;
+    const qint64 date = request.read ? request.date : confirmationDate(request, &redated);
     QString resultKey = request.key;
-    if (store->hasResult(resultKey) && store->resultMeta(resultKey).date > request.date)
+    if (store->hasResult(resultKey) && store->resultMeta(resultKey).date > date)
         resultKey.clear();
-    const Meta meta = responseMeta(endpoint, request.date);
+    const Meta meta = responseMeta(endpoint, date);
     persistNote(endpoint, request.key);
     // A first page keeps the later pages merged into its list (controllerpages.cpp); an older
     // answer is written as it is, so the store's race rule for whole lists applies to it.
-    std::shared_ptr<qsizetype> firstRows;
+    std::shared_ptr<FirstPageMerge> firstPage;
     const Schema written
-        = resultKey.isEmpty() ? schema : pagedListSchema(request, schema, &firstRows);
+        = resultKey.isEmpty() ? schema : pagedListSchema(request, schema, &firstPage);
     // A prepared write is the same outcome as setResponse() (prepare + commit), in one step here.
     const StoreWrite write = prepared && written == schema
         ? store->commit(resultKey, std::move(*prepared), meta)
         : store->setResponse(resultKey, written, args, value, meta);
-    if (firstRows && *firstRows >= 0) {
-        pagedLists[request.key].firstPageRows = *firstRows;
-        reloadLaterPages(request.key);
-    }
+    if (firstPage && write.ok())
+        firstPageWritten(request, *firstPage);
     if (write.error) {
         const NetworkError error
             = NetworkError(NetworkError::Kind::InvalidResponse, 400,
@@ -164,6 +164,7 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
     }
 
     ChangeSet changes = write.changes;
+    changes.unite(redated);
     // An EntityRefSet, not a QSet: a commit of 10k entities records them without making 10k
     // EntityRefs, and converting here (then back, to unite) took 3.5 ms of the GUI thread in
     // q.response.10k. Without a layer, touched shares changes.entities and the unite below is
@@ -171,7 +172,11 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
     EntityRefSet touched = changes.entities;
     if (request.layer)
         touched.unite(layers.entities(request.layer));
-    changes.unite(removeLayers(request.layer, request.date, touched));
+    // A change's answer removes the guesses of changes sent before it. A read's answer removes
+    // none: every guess belongs to a change still waiting or on the wire, and it stays until that
+    // change's own answer, which is newer than the read (confirmationDate()); so a read that
+    // reached the server before the change never shows the old value in between.
+    changes.unite(removeLayers(request.layer, request.read ? 0 : request.date, touched));
     // Also what the layer showed, when the commit confirms it without a visible change (a
     // confirmed optimistic delete): views that waited for the request read again.
     changes.entities.unite(touched);
@@ -186,6 +191,30 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
     request.callers.resolve(answer);
     emitChanged(changes); // last: a slot may destroy the Controller
     return stateChanged;
+}
+
+qint64 ControllerPrivate::confirmationDate(const InFlightRequest &change, ChangeSet *changes)
+{
+    // Two changes on the wire at once: the one sent later was applied after this one (the
+    // server's order, as far as the client knows), so once it is confirmed this answer keeps
+    // its send date and cannot overwrite it.
+    if (newestConfirmedChange > change.date)
+        return change.date;
+    newestConfirmedChange = change.date;
+    const qint64 date = nextRequestDate();
+    // The guesses of the changes sent after this one and not answered yet stay above its answer:
+    // they take dates after it, in the order they were sent.
+    QList<InFlightRequest *> later;
+    for (InFlightRequest *request : inFlight.all()) {
+        if (!request->read && request->layer && request->date > change.date
+            && layers.date(request->layer) != detail::OptimisticLayers::unsent)
+            later.append(request);
+    }
+    std::sort(later.begin(), later.end(),
+              [](const InFlightRequest *a, const InFlightRequest *b) { return a->date < b->date; });
+    for (const InFlightRequest *request : std::as_const(later))
+        changes->unite(redateLayer(request->layer, nextRequestDate()));
+    return date;
 }
 
 template<typename Value>

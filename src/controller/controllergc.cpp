@@ -78,6 +78,7 @@ int ControllerPrivate::collectGarbage()
         for (const QString &key : std::as_const(outcome.changes.results)) {
             validators.forget(key); // they describe a result that is gone
             gc.forget(key);
+            pagedLists.remove(key); // read again, the list starts anew
         }
         dropped += int(outcome.results + outcome.entities + outcome.collections);
         changes.unite(outcome.changes);

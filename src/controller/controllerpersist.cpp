@@ -49,14 +49,17 @@ void makeStale(StoreSnapshot &snapshot, qint64 now)
         stale(result.meta);
 }
 
-//! The earliest and the latest write (Meta::fetchedAt) in \a snapshot.
-std::pair<qint64, qint64> writeSpan(const StoreSnapshot &snapshot)
+//! The earliest and the latest write (Meta::fetchedAt) in \a snapshot; \a newestDate receives
+//! the latest request date (Meta::date).
+std::pair<qint64, qint64> writeSpan(const StoreSnapshot &snapshot, qint64 *newestDate)
 {
     qint64 oldest = std::numeric_limits<qint64>::max();
     qint64 newest = std::numeric_limits<qint64>::min();
+    *newestDate = 0;
     const auto note = [&](const Meta &meta) {
         oldest = std::min(oldest, meta.fetchedAt);
         newest = std::max(newest, meta.fetchedAt);
+        *newestDate = std::max(*newestDate, meta.date);
     };
     for (const SnapshotEntityTable &table : snapshot.entityTables) {
         for (const SnapshotEntity &entity : table.slots)
@@ -128,7 +131,11 @@ void ControllerPrivate::openPersistence(const QString &setting)
                     qCInfo(lcController).noquote()
                         << "hydrated" << loaded.snapshot.entityCount() << "entities and"
                         << loaded.snapshot.results.size() << "results from" << path;
-                    const auto [oldest, newest] = writeSpan(loaded.snapshot);
+                    qint64 newestDate = 0;
+                    const auto [oldest, newest] = writeSpan(loaded.snapshot, &newestDate);
+                    // The requests of this run are newer than what the last run stored, whatever
+                    // the clock says (set back, or a virtual one that starts where it was).
+                    lastRequestDate = std::max(lastRequestDate, newestDate);
                     gcHydrated(oldest, newest); // before emitChanged() schedules a pass
                     emitChanged(changes);
                     // What was just read is what the file holds: nothing to write back.

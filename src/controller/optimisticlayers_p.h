@@ -24,7 +24,8 @@ namespace DataClient::detail {
     could be hidden by an older guess (toggle true, false, true: when the third confirms first,
     the second's "false" layer would otherwise reappear). Such layers are removed right away;
     their own responses, when they come, are older than the committed data and do not overwrite
-    it.
+    it. Only a change's answer removes older layers: a read's answer may come from before the
+    change reached the server, and the change's own answer is dated when it arrives, after it.
 
     A layer whose request is not on the wire (queued in the outbox, waiting for a retry) is dated
     `unsent`, after everything: the server will apply it after every request already sent, so

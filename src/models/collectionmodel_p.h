@@ -38,15 +38,17 @@ public:
     void publish(const ResponseState &state, const std::optional<NetworkError> &targetError,
                  bool reset);
     void loadMore();
+    //! The endpoint that reads the next pages (the page endpoint, or a paged endpoint itself).
+    EndpointPtr pagingEndpoint() const;
     void onStoreChanged(const ChangeSet &changes);
     void onFetchStateChanged(const QString &key);
     void updateSubscription();
     //! Registers the shown key with Controller::watch() while active (and unregisters).
     void updateWatch();
     void fetchNow(bool force);
-    //! A page answered (\a failure empty) or failed: hasMore, pageError.
-    //! \a received: how many items the page's answer held (-1: not a list).
-    void finishPage(quint64 generation, int rowsBefore, int received,
+    //! Page \a number answered \a pageRows rows (\a failure empty) or failed: hasMore, pageError.
+    //! \a rowsBefore: the rows shown when it was asked for.
+    void finishPage(quint64 generation, int number, int rowsBefore, int pageRows,
                     const std::optional<NetworkError> &failure);
     void setPageError(const std::optional<NetworkError> &failure);
     bool isActive() const;

@@ -2,6 +2,7 @@
 // fetching when nothing fresh is stored, polling (live) and paging (loadMore).
 #include "collectionmodel_p.h"
 #include <DataClient/private/futurewatch_p.h>
+#include <DataClient/private/pagedlists_p.h>
 #include "logging_p.h"
 
 #include <DataClient/restendpoint.h>
@@ -76,6 +77,8 @@ void CollectionModelPrivate::retarget()
     setPageError(std::nullopt);
 
     if (active) {
+        if (const EndpointPtr page = pagingEndpoint())
+            detail::notePagedList(controller, key, page, params);
         // The read starts before the first publish: whether the previous rows may stand in
         // depends on it (a read that is paused, offline, shows no other key's rows). What it
         // changes at once is in the state read after it.
@@ -143,11 +146,19 @@ void CollectionModelPrivate::publish(const ResponseState &state,
         rowsChanged = syncRows(list);
     if (!keeping)
         setShownKey(state.found);
-    if (isList && pagesLoaded == 0 && state.found
-        && (pageEndpoint || !endpoint->paginationField().isEmpty())) {
-        pagesLoaded = 1;
-        firstPageSize = int(rows.size());
-        setHasMore(!rows.isEmpty());
+    if (isList && state.found && !keeping && pagingEndpoint()) {
+        if (pagesLoaded == 0) {
+            pagesLoaded = 1;
+            firstPageSize = int(rows.size());
+            setHasMore(!rows.isEmpty());
+        }
+        // The stored list may hold more pages than this view loaded (another view, a restored
+        // list, a refetch that read the later pages again): the next page is the one after.
+        const detail::ListPages stored = detail::listPages(controller, key);
+        if (stored.pages > 0) {
+            pagesLoaded = std::max(pagesLoaded, stored.pages);
+            firstPageSize = stored.firstPageRows;
+        }
     }
 
     // A binding on `data` fires once per real change: the store's memoized read returns the
@@ -282,31 +293,38 @@ void CollectionModelPrivate::updateSubscription()
     }
 }
 
+EndpointPtr CollectionModelPrivate::pagingEndpoint() const
+{
+    if (pageEndpoint)
+        return pageEndpoint;
+    return endpoint && !endpoint->paginationField().isEmpty() ? endpoint : EndpointPtr();
+}
+
 void CollectionModelPrivate::loadMore()
 {
-    EndpointPtr page = pageEndpoint;
-    if (!page && endpoint && !endpoint->paginationField().isEmpty())
-        page = endpoint;
+    const EndpointPtr page = pagingEndpoint();
     if (!isActive() || loadingMore || !page || pagesLoaded == 0 || !hasMore)
         return; // hasMore is false after the last (short) page
     Params pageParams = params;
-    pageParams.insert(page->paginationField(), pagesLoaded + 1);
-    const int rowsBefore = int(rows.size());
+    const int number = pagesLoaded + 1;
+    pageParams.insert(page->paginationField(), number);
     const quint64 target = generation;
+    const int rowsBefore = int(rows.size());
     setLoadingMore(true);
     Models::watchFuture(
         q, controller->fetch(page, pageParams),
-        [this, target, rowsBefore](const QVariant &items) {
-            const int received
-                = items.typeId() == QMetaType::QVariantList ? int(items.toList().size()) : -1;
-            finishPage(target, rowsBefore, received, std::nullopt);
+        [this, target, number, rowsBefore](const QVariant &answer) {
+            // A page resolves with its own items (not the whole list).
+            bool isList = false;
+            finishPage(target, number, rowsBefore, int(listIn(answer, &isList).size()),
+                       std::nullopt);
         },
-        [this, target, rowsBefore](const NetworkError &error) {
-            finishPage(target, rowsBefore, -1, error);
+        [this, target, number, rowsBefore](const NetworkError &error) {
+            finishPage(target, number, rowsBefore, 0, error);
         });
 }
 
-void CollectionModelPrivate::finishPage(quint64 target, int rowsBefore, int received,
+void CollectionModelPrivate::finishPage(quint64 target, int number, int rowsBefore, int pageRows,
                                         const std::optional<NetworkError> &failure)
 {
     if (target != generation)
@@ -326,13 +344,19 @@ void CollectionModelPrivate::finishPage(quint64 target, int rowsBefore, int rece
     setPageError(failure);
     if (failure)
         return;
-    ++pagesLoaded;
-    // A full page means there may be more, even when some of its rows were shown already (a row
-    // added on the server shifts offset pages by one, so the next page repeats the last row); a
-    // page that adds nothing ends the list (a server that ignores the page field).
-    const int added = int(rows.size()) - rowsBefore;
-    const int pageRows = received >= 0 ? received : added;
-    setHasMore(added > 0 && pageRows >= firstPageSize);
+    pagesLoaded = std::max(pagesLoaded, number); // publish() may have counted it already
+    // A full page: the server may have more (its rows may already be shown: merged, no
+    // duplicates).
+    // A page that adds no row at all ends the list: a server that ignores the page field must
+    // not make the list page for ever.
+    const bool added = int(rows.size()) > rowsBefore;
+    setHasMore(added && pageRows > 0 && pageRows >= firstPageSize);
+    // Rows went from the pages before this one since they were read (deleted, also while this
+    // page was read): the server's list moved up by as many, so this page began after rows
+    // nobody read. Reading the list again (its first page, then each page loaded:
+    // docs/pagination.md) brings them.
+    if (int(rows.size()) - pageRows < (number - 1) * firstPageSize)
+        fetchNow(true);
 }
 
 void CollectionModelPrivate::setPageError(const std::optional<NetworkError> &failure)

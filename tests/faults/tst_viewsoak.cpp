@@ -496,8 +496,11 @@ private Q_SLOTS:
               first, seed - 1, StepsPerSeed, total.switches, total.pages, total.edits,
               total.creates, total.deletes, total.refused, total.refetches, total.expiries,
               total.races, total.offline, total.restarts);
-        // A run that never reached a kind of step proves nothing about it.
-        QVERIFY(total.pages > 0 && total.refused > 0 && total.offline > 0 && total.restarts > 0);
+        // A run of several seeds that never reached a kind of step proves nothing about it (one
+        // seed replayed alone may miss one).
+        if (seed - first >= 3)
+            QVERIFY(total.pages > 0 && total.refused > 0 && total.offline > 0
+                    && total.restarts > 0);
     }
 };
 

@@ -178,6 +178,41 @@ private Q_SLOTS:
             QVERIFY(api.item(u"/todos"_s, id).value(u"completed"_s).toBool());
     }
 
+    // Two requests on the wire at once may reach the server the other way round: a refetch sent
+    // just after a tick, on another connection, is answered with the list before the tick. The
+    // tick's answer is dated when it arrives, so that read cannot undo it, whichever is answered
+    // first; the tick's guess stays shown until its own answer.
+    void aReadOnTheWireWithAChangeNeverUndoesIt_data()
+    {
+        QTest::addColumn<bool>("readAnsweredFirst");
+        QTest::newRow("change confirmed, then the read answered") << false;
+        QTest::newRow("read answered, then the change confirmed") << true;
+    }
+    void aReadOnTheWireWithAChangeNeverUndoesIt()
+    {
+        QFETCH(bool, readAnsweredFirst);
+        const std::unique_ptr<FakeRestApi> served = serveTodos(true);
+        QVERIFY(served);
+        FakeRestApi &api = *served;
+        const QList<QFuture<QVariant>> ticks = tickFirst(1);
+        QTRY_COMPARE(server->requests("PATCH", u"/todos/1"_s).size(), 1);
+        QFuture<QVariant> refetch = controller->fetch(todos.getList);
+        QTRY_COMPARE(heldReads.size(), 1);
+        heldReads[0].snapshot = untickedTodos(); // it reached the server before the tick
+        if (readAnsweredFirst) {
+            QVERIFY(answerRead());
+            QVERIFY(await(refetch).value);
+            QCOMPARE(shownCompleted(1), std::optional<bool>(true)); // the guess, not the old value
+        }
+        QVERIFY(await(ticks[0]).value);
+        if (!readAnsweredFirst) {
+            QVERIFY(answerRead());
+            QVERIFY(await(refetch).value);
+        }
+        QVERIFY(api.item(u"/todos"_s, 1).value(u"completed"_s).toBool());
+        verifyListShows(api);
+    }
+
     // The second tick is answered 503 and waits its backoff; a refetch sent and answered
     // meanwhile lacks it. The tick stays shown, and once its retry is confirmed it stays: each
     // attempt is dated when it is sent.

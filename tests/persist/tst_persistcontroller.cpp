@@ -106,6 +106,41 @@ private Q_SLOTS:
         QCOMPARE(server.requestCount(), 1);
     }
 
+    // The clock of the next start may show an earlier time than the data's dates (set back, or a
+    // virtual one that starts where it started before): the next answer is still newer than
+    // what was read from disk, and replaces it.
+    void anAnswerAfterARestartIsNewerThanTheDiskWhateverTheClock()
+    {
+        TestServer server;
+        QVERIFY(server.listen());
+        int round = 1;
+        server.route("GET", u"/todos"_s, [&round](const auto &) {
+            return DataClient::Testing::ServerResponse::json(todoValues(3, round));
+        });
+        const EndpointPtr endpoint = todos(server.url());
+        const auto roundShown = [&](Controller &controller) {
+            return controller.getResponse(endpoint).data.toList().at(0).toMap().value(u"round"_s);
+        };
+        {
+            Controller controller;
+            VirtualClock clock(&controller);
+            controller.setPersistence(path());
+            for (int i = 0; i < 3; ++i) { // three requests in the same millisecond
+                QFuture<QVariant> read = controller.fetch(endpoint);
+                QTRY_VERIFY(read.isFinished());
+            }
+            QCOMPARE(roundShown(controller), QVariant(1));
+        }
+        round = 2;
+        Controller controller;
+        VirtualClock clock(&controller); // the same start time as the run before
+        controller.setPersistence(path());
+        QCOMPARE(roundShown(controller), QVariant(1));
+        QFuture<QVariant> refetch = controller.fetch(endpoint);
+        QTRY_VERIFY(refetch.isFinished());
+        QCOMPARE(roundShown(controller), QVariant(2));
+    }
+
     void dataReadFromDiskStaysUntilItCouldBeRevalidated()
     {
         // An earlier run showed two screens, then quit; screen B alone reaches todos 4 and 5.

@@ -36,6 +36,9 @@ dataclient_add_qtest(tst_collectionmodel_live SOURCES ${CMAKE_CURRENT_LIST_DIR}/
 dataclient_add_qtest(tst_collectionmodel_pageendpoint
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel_pageendpoint.cpp
   LIBS DataClient::Qml DataClient::Testing)
+dataclient_add_qtest(tst_collectionmodel_pagerefetch
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel_pagerefetch.cpp
+  LIBS DataClient::Qml DataClient::Testing)
 
 # CASES 33: a single-entity query whose entity is deleted shows nothing (Invalid) and refetches.
 dataclient_add_qtest(tst_deletedentityquery SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_deletedentityquery.cpp
