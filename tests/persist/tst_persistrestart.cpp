@@ -116,9 +116,14 @@ private Q_SLOTS:
         // A kill in the instant between creating the lock file and writing its pid leaves an
         // unwritten lock, taken over once it is 100 ms old (tst_persistfile::
         // unwrittenLockIsTakenOver): make whatever lock the last kill left that old.
-        if (QFile lock(path() + u".lock"_s); lock.open(QIODevice::ReadWrite))
-            QVERIFY(lock.setFileTime(QDateTime::currentDateTime().addSecs(-5),
-                                     QFileDevice::FileModificationTime));
+        // The same for the guard QLockFile takes while it removes a stale lock ("<lock>.rmlock"):
+        // a kill while a child took over its predecessor's lock leaves that guard unwritten.
+        for (const QString &suffix : {u".lock"_s, u".lock.rmlock"_s}) {
+            QFile lock(path() + suffix);
+            if (lock.exists() && lock.open(QIODevice::ReadWrite))
+                QVERIFY(lock.setFileTime(QDateTime::currentDateTime().addSecs(-5),
+                                         QFileDevice::FileModificationTime));
+        }
         QFile outbox(path() + u".outbox"_s);
         QVERIFY(outbox.open(QIODevice::WriteOnly));
         outbox.close();
