@@ -251,18 +251,25 @@ size_t releaseDeadSlots(StorePrivate &store, Marker &marker, const std::vector<s
                 free.push_back(slot);
         }
         table->pinnedEmptySlots = pinned;
+        table->release(free);
         // The memo forgets them too (their views are empty already; who embedded them goes).
+        // Released slots at the table's end are gone from it: the memo's vectors end there too
+        // (\a free is ascending), so a pass that drops most of a table clears no slot one by one.
         if (table->id < store.entityViewsByTable.size()) {
+            const size_t end = table->slots.size();
             for (EntityViews *views : store.entityViewsByTable[table->id]) {
-                for (const quint32 slot : free) {
-                    if (slot < views->views.size())
-                        views->views[slot] = Record();
-                    if (slot < views->embedders.size())
-                        views->embedders[slot] = {};
+                if (views->views.size() > end)
+                    views->views.resize(end);
+                if (views->embedders.size() > end)
+                    views->embedders.resize(end);
+                for (auto slot = free.cbegin(); slot != free.cend() && *slot < end; ++slot) {
+                    if (*slot < views->views.size())
+                        views->views[*slot] = Record();
+                    if (*slot < views->embedders.size())
+                        views->embedders[*slot] = {};
                 }
             }
         }
-        table->release(free);
         released += free.size();
     }
     return released;

@@ -91,7 +91,17 @@ void EntityTable::release(const std::vector<quint32> &dead)
 {
     if (dead.empty())
         return;
-    for (const quint32 slot : dead) {
+    // The dead slots that end the table (most of them when a pass drops most of a table) are
+    // cut off at once, without being listed as released. Garbage collection lists \a dead in
+    // ascending order; another order only misses this shortcut.
+    size_t listed = dead.size();
+    while (listed > 0 && dead[listed - 1] + 1 == slots.size()) {
+        Q_ASSERT(!slots.back().node && !slots.back().meta && !slots.back().deleted);
+        slots.pop_back();
+        --listed;
+    }
+    for (size_t d = 0; d < listed; ++d) {
+        const quint32 slot = dead[d];
         EntitySlot &entity = slots[slot];
         Q_ASSERT(!entity.released && !entity.node && !entity.meta && !entity.deleted);
         entity.pk = CompactKey();
@@ -101,7 +111,7 @@ void EntityTable::release(const std::vector<quint32> &dead)
     // released slots at its end go (the slot vector ends at the last slot in use). Garbage
     // collection lists \a dead in ascending order: a merge, not a sort (99k slots at once).
     const size_t before = m_released.size();
-    m_released.insert(m_released.end(), dead.rbegin(), dead.rend());
+    m_released.insert(m_released.end(), dead.rend() - qsizetype(listed), dead.rend());
     if (!std::is_sorted(m_released.begin() + qsizetype(before), m_released.end(), std::greater<>()))
         std::sort(m_released.begin() + qsizetype(before), m_released.end(), std::greater<>());
     std::inplace_merge(m_released.begin(), m_released.begin() + qsizetype(before), m_released.end(),
