@@ -355,7 +355,8 @@ void CollectionModelPrivate::finishPage(quint64 target, int number, int rowsBefo
     // page was read): the server's list moved up by as many, so this page began after rows
     // nobody read. Reading the list again (its first page, then each page loaded:
     // docs/pagination.md) brings them.
-    if (int(rows.size()) - pageRows < (number - 1) * firstPageSize)
+    // (Not after a page that added nothing: that server ignores the page field.)
+    if (added && int(rows.size()) - pageRows < (number - 1) * firstPageSize)
         fetchNow(true);
 }
 
