@@ -13,6 +13,7 @@ endforeach()
 # The soak: seeds run one after another for DATACLIENT_SOAK_SECONDS (default 8 s) per run.
 dataclient_add_qtest(tst_soak
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_soak.cpp ${CMAKE_CURRENT_LIST_DIR}/serverview.h
+    ${CMAKE_CURRENT_LIST_DIR}/soakseeds.h
   LIBS DataClient::Controller DataClient::Testing Qt6::Network)
 target_include_directories(tst_soak PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 
@@ -35,5 +36,6 @@ dataclient_add_qtest(tst_faults_encodings
 # through offline spells and restarts (DATACLIENT_SOAK_SECONDS, like tst_soak).
 dataclient_add_qtest(tst_viewsoak
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_viewsoak.cpp ${CMAKE_CURRENT_LIST_DIR}/serverview.h
+    ${CMAKE_CURRENT_LIST_DIR}/soakseeds.h
   LIBS DataClient::Models DataClient::Controller DataClient::Testing Qt6::Network)
 target_include_directories(tst_viewsoak PRIVATE ${CMAKE_CURRENT_LIST_DIR})

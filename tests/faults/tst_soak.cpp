@@ -10,11 +10,11 @@
 // failures and the same outcome. Seeds run one after another from DATACLIENT_SOAK_SEED
 // (default 1) while another fits in DATACLIENT_SOAK_SECONDS (default 8; 0 = just that seed).
 #include "serverview.h"
+#include "soakseeds.h"
 
 #include <DataClient/connectivity.h>
 #include <DataClient/testing/virtualclock.h>
 
-#include <QtCore/QElapsedTimer>
 #include <QtCore/QRandomGenerator>
 #include <QtCore/QSet>
 #include <QTest>
@@ -28,13 +28,6 @@ namespace {
 
 constexpr int StepsPerSeed = 60;
 constexpr int PollMs = 10000;
-
-qint64 environmentNumber(const char *name, qint64 fallback)
-{
-    bool ok = false;
-    const qint64 value = qEnvironmentVariable(name).toLongLong(&ok);
-    return ok ? value : fallback;
-}
 
 // One seed's world: server, model, Controller, and the random choices.
 class SoakRun
@@ -337,33 +330,28 @@ class tst_Soak : public QObject
 private Q_SLOTS:
     void controllerFollowsTheServerUnderRandomFaults()
     {
-        const auto first = quint32(environmentNumber("DATACLIENT_SOAK_SEED", 1));
-        const qint64 seconds = environmentNumber("DATACLIENT_SOAK_SECONDS", 8);
-        QElapsedTimer elapsed; // bounds the run's length; nothing is asserted on time
-        elapsed.start();
-        quint32 seed = first;
+        SoakSeeds seeds;
+        const quint32 first = seeds.first;
         SoakRun::Counts total;
         do {
-            SoakRun run(seed);
+            SoakRun run(seeds.seed);
             QVERIFY(run.start());
             const bool clean = run.run();
             total += run.counts;
             if (!clean) {
                 QFAIL(qPrintable(u"seed %1 failed: %2\nreplay: DATACLIENT_SOAK_SEED=%1 "
-                                 "DATACLIENT_SOAK_SECONDS=0 tst_soak"_s.arg(seed)
+                                 "DATACLIENT_SOAK_SECONDS=0 tst_soak"_s.arg(seeds.seed)
                                      .arg(run.failure)));
             }
-            ++seed;
-            // Another seed only when it should end within the budget (at the seeds' pace).
-        } while (elapsed.elapsed() + elapsed.elapsed() / (seed - first) <= seconds * 1000);
+        } while (seeds.next());
         qInfo("soak: seeds %u..%u, %d steps each, clean: %d reads, %d mutations, %d sent to fail, "
               "%d failed, %d canceled by a reset, %d polls, %d invalidations, %d resets, %d "
               "offline batches",
-              first, seed - 1, StepsPerSeed, total.reads, total.mutations, total.failing,
+              first, seeds.seed - 1, StepsPerSeed, total.reads, total.mutations, total.failing,
               total.failed, total.canceled, total.polls, total.invalidations, total.resets,
               total.offline);
         // Every kind of operation ran (over three seeds or more; one may miss a rare kind).
-        if (seed - first >= 3)
+        if (seeds.count() >= 3)
             QVERIFY(total.reads > 0 && total.mutations > 0 && total.failed > 0 && total.polls > 0
                     && total.invalidations > 0 && total.resets > 0 && total.offline > 0);
     }

@@ -14,13 +14,13 @@
 // run from DATACLIENT_SOAK_SEED (default 1) while another fits in DATACLIENT_SOAK_SECONDS
 // (default 8; 0 = that seed alone).
 #include "serverview.h"
+#include "soakseeds.h"
 
 #include <DataClient/collectionmodel.h>
 #include <DataClient/connectivity.h>
 #include <DataClient/outbox.h>
 #include <DataClient/testing/virtualclock.h>
 
-#include <QtCore/QElapsedTimer>
 #include <QtCore/QRandomGenerator>
 #include <QtCore/QSet>
 #include <QtCore/QTemporaryDir>
@@ -39,13 +39,6 @@ constexpr int StepsPerSeed = 50;
 constexpr int PageSize = 4;
 constexpr int Users = 3;
 constexpr int ExpiryMs = 60000;
-
-qint64 environmentNumber(const char *name, qint64 fallback)
-{
-    bool ok = false;
-    const qint64 value = qEnvironmentVariable(name).toLongLong(&ok);
-    return ok ? value : fallback;
-}
 
 QJsonArray seed()
 {
@@ -466,14 +459,11 @@ class tst_ViewSoak : public QObject
 private Q_SLOTS:
     void viewsShowTheServerUnderRandomSteps()
     {
-        const auto first = quint32(environmentNumber("DATACLIENT_SOAK_SEED", 1));
-        const qint64 seconds = environmentNumber("DATACLIENT_SOAK_SECONDS", 8);
-        QElapsedTimer elapsed; // bounds the run's length; nothing is asserted on time
-        elapsed.start();
-        quint32 seed = first;
+        SoakSeeds seeds;
+        const quint32 first = seeds.first;
         ViewSoakRun::Counts total;
         do {
-            ViewSoakRun run(seed);
+            ViewSoakRun run(seeds.seed);
             QVERIFY2(run.start(), qPrintable(run.failure));
             const bool clean = run.run();
             const ViewSoakRun::Counts &c = run.counts;
@@ -485,20 +475,19 @@ private Q_SLOTS:
                      total.restarts + c.restarts};
             if (!clean) {
                 QFAIL(qPrintable(u"seed %1 failed: %2\nreplay: DATACLIENT_SOAK_SEED=%1 "
-                                 "DATACLIENT_SOAK_SECONDS=0 tst_viewsoak"_s.arg(seed)
+                                 "DATACLIENT_SOAK_SECONDS=0 tst_viewsoak"_s.arg(seeds.seed)
                                      .arg(run.failure)));
             }
-            ++seed;
-        } while (elapsed.elapsed() + elapsed.elapsed() / (seed - first) <= seconds * 1000);
+        } while (seeds.next());
         qInfo("view soak: seeds %u..%u, %d steps each, clean: %d switches, %d pages, %d edits, "
               "%d creates, %d deletes (%d refused), %d refetches, %d expiries, %d races, "
               "%d offline spells, %d restarts",
-              first, seed - 1, StepsPerSeed, total.switches, total.pages, total.edits,
+              first, seeds.seed - 1, StepsPerSeed, total.switches, total.pages, total.edits,
               total.creates, total.deletes, total.refused, total.refetches, total.expiries,
               total.races, total.offline, total.restarts);
         // A run of several seeds that never reached a kind of step proves nothing about it (one
         // seed replayed alone may miss one).
-        if (seed - first >= 3)
+        if (seeds.count() >= 3)
             QVERIFY(total.pages > 0 && total.refused > 0 && total.offline > 0
                     && total.restarts > 0);
     }
