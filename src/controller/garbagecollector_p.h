@@ -64,7 +64,7 @@ public:
     void forget(const QString &key) { m_touched.remove(key); }
     // Data read from disk -------------------------------------------------------------------------
     // Hydrated data carries the dates of an earlier run: by them it would be collected at the
-    // first pass, offline too, before it could ever be revalidated. So what was written up to
+    // first collection, offline too, before it could ever be revalidated. So what was written up to
     // the hydration counts as written when the network let it be revalidated, and never before.
 
     //! The store was hydrated at \a now with data written from \a oldest to \a newest.
