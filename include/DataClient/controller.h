@@ -32,6 +32,7 @@ namespace DataClient {
 
 class Connectivity;
 class ControllerPrivate;
+class Manager;
 class Store;
 
 /*!
@@ -280,6 +281,20 @@ public:
     //! Replaces the jitter source of retry backoff (tests: deterministic delays); an empty
     //! function restores QRandomGenerator.
     void setRandomSource(RandomSource source);
+
+    // Managers (docs/managers.md) ---------------------------------------------------------------
+    /*!
+        Registers \a manager: from now on it sees every request's lifecycle steps, after the
+        Controller's own managers, in the order managers were added. Not owned (a manager
+        destroyed while registered is removed). Returns false, with a warning saying why, for a
+        null manager, one already registered here or with another Controller, or one living on
+        another thread.
+    */
+    bool addManager(DataClient::Manager *manager);
+    //! Unregisters \a manager; the requests it held are sent. False when it was not registered.
+    bool removeManager(DataClient::Manager *manager);
+    //! The registered managers, in the order they act.
+    QList<DataClient::Manager *> managers() const;
 
 public Q_SLOTS:
     /*!

@@ -12,6 +12,10 @@
 
 namespace DataClient {
 
+namespace detail {
+class OutboxManager;
+}
+
 class Controller;
 class ControllerPrivate;
 class OutboxPrivate;
@@ -74,6 +78,7 @@ Q_SIGNALS:
 private:
     friend class Controller;
     friend class ControllerPrivate;
+    friend class detail::OutboxManager;
     friend class OutboxPrivate;
     explicit Outbox(Controller *controller);
     std::unique_ptr<OutboxPrivate> d;

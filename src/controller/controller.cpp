@@ -1,8 +1,10 @@
-// Controller: construction, the global instance, keys and reads, polling subscriptions.
+// Controller: construction, the global instance, keys and reads.
 // Fetching is in controllerfetch.cpp, writes without a request in controllerwrite.cpp.
 #include "controller_p.h"
 #include "expirypolicy_p.h"
 #include "logging_p.h"
+#include "managers_p.h"
+#include "scheduler_p.h"
 
 #include <QtCore/QCoreApplication>
 #include <QtCore/QDateTime>
@@ -10,10 +12,12 @@
 #include <QtNetwork/QNetworkAccessManager>
 
 #include <algorithm>
+#include <bit>
 
 namespace DataClient {
 
 using detail::ExpiryPolicy;
+using detail::Lifecycle;
 
 namespace {
 // The Controller an application chose with setInstance(), and the lazily created default used
@@ -31,7 +35,9 @@ void deleteDefaultController()
 }
 } // namespace
 
-ControllerPrivate::ControllerPrivate(Controller *controller) : q(controller) { }
+ControllerPrivate::ControllerPrivate(Controller *controller) : q(controller), guesses(*this) { }
+
+ControllerPrivate::~ControllerPrivate() = default;
 
 ControllerPrivate::KeyOrError ControllerPrivate::keyOf(const EndpointPtr &endpoint,
                                                        const Params &params, const char *caller)
@@ -66,15 +72,9 @@ bool ControllerPrivate::canQueryEntityTable(const RestEndpoint &endpoint)
     return schema.kind() == Schema::Kind::Entity || !schema.collectionSchema().isNull();
 }
 
-bool ControllerPrivate::hiddenByPendingMutation(const RestEndpoint &endpoint,
-                                                const Params &params) const
+int ControllerPrivate::stepIndex(detail::Lifecycle::Step step)
 {
-    if (endpoint.sideEffect() || layers.size() == 0
-        || endpoint.schema().kind() != Schema::Kind::Entity)
-        return false;
-    const EntitySchema entity = endpoint.schema().entitySchema();
-    const QString pk = entity.pk(QJsonObject::fromVariantMap(endpoint.storeArguments(params)));
-    return !pk.isEmpty() && layers.touches(EntityRef {entity.key(), pk});
+    return std::countr_zero(quint32(step));
 }
 
 qint64 ControllerPrivate::now() const
@@ -100,14 +100,19 @@ Meta ControllerPrivate::responseMeta(const RestEndpoint &endpoint, qint64 date) 
 
 void ControllerPrivate::emitChanged(const ChangeSet &changes)
 {
-    persistDirty(); // even a commit that changed nothing shown may renew a meta
-    emitOptimistic(changes);
+    // Even a commit that changed nothing shown may renew a meta (persisted).
+    each(Lifecycle::StoreChanged, [&](Lifecycle &manager) { manager.storeChanged(changes, true); });
+    if (!changes.isEmpty())
+        Q_EMIT q->changed(changes);
 }
 
 void ControllerPrivate::emitOptimistic(const ChangeSet &changes)
 {
-    if (!changes.isEmpty())
-        Q_EMIT q->changed(changes);
+    if (changes.isEmpty())
+        return;
+    each(Lifecycle::StoreChanged,
+         [&](Lifecycle &manager) { manager.storeChanged(changes, false); });
+    Q_EMIT q->changed(changes);
 }
 
 Controller::Controller(QNetworkAccessManager *network, QObject *parent)
@@ -116,24 +121,14 @@ Controller::Controller(QNetworkAccessManager *network, QObject *parent)
     d->network = network ? network : new QNetworkAccessManager(this);
     d->store = std::make_unique<Store>();
     d->scheduler = new detail::Scheduler([this] { return d->now(); }, this);
-    d->polls = new detail::PollSubscriptions(
-        d->scheduler,
-        [this](const EndpointPtr &endpoint, const Params &params) {
-            // A poll is a plain read: it joins a request already in flight for the key.
-            fetch(endpoint, params);
-        },
-        this);
-    d->outbox = new Outbox(this);
-    setConnectivity(nullptr);
-    d->followApplicationState();
-    connect(this, &Controller::changed, this,
-            [this](const ChangeSet &changes) { d->gcNoteChanges(changes); });
+    d->managers = std::make_unique<detail::Managers>(*d);
+    d->managers->start();
 }
 
 Controller::~Controller()
 {
-    d->flushPersisted(); // what was committed is on disk before the lock goes
-    d->flushOutbox(); // and the pending changes, if a failed write left the file behind
+    // What was committed is on disk before the lock goes, the pending changes too.
+    d->each(Lifecycle::Closing, [](Lifecycle &manager) { manager.closing(); });
     d->shutdown();
 }
 
@@ -179,8 +174,9 @@ ResponseState Controller::getResponse(const EndpointPtr &endpoint, const Params 
         state.error = keyError;
         return state;
     }
-    d->persistNote(*endpoint); // a persisted file made with other schemas is never read
-    d->gc.touch(key, d->now()); // a read is a use: the least recently used goes first
+    // A persisted file made with other schemas is never read; a read is a use (the least
+    // recently used goes first).
+    d->each(Lifecycle::Read, [&](Lifecycle &manager) { manager.read(*endpoint, key); });
     const detail::FetchState *fetchState = d->states.find(key);
     state.loading = fetchState && fetchState->loading > 0;
     const bool invalidated = fetchState && fetchState->invalidated;
@@ -199,8 +195,8 @@ ResponseState Controller::getResponse(const EndpointPtr &endpoint, const Params 
     // An entity hidden by a mutation still in flight (an optimistic delete): what shows next
     // depends on that request, so this key is loading, not missing (no refetch meanwhile).
     if (!state.found && !state.loading && !invalidated)
-        state.loading = d->hiddenByPendingMutation(*endpoint, params);
-    state.pending = d->showsPending(state, *endpoint, params);
+        state.loading = d->guesses.hide(*endpoint, params);
+    state.pending = d->guesses.pending(state, *endpoint, params);
     state.fetchedAt = value.meta.fetchedAt;
     const bool hasError = fetchState && fetchState->error;
     if (hasError)
@@ -208,8 +204,14 @@ ResponseState Controller::getResponse(const EndpointPtr &endpoint, const Params 
     state.expiresAt = hasError ? fetchState->errorExpiresAt : value.meta.expiresAt;
     state.status
         = ExpiryPolicy::status(state.found, invalidated, hasError, state.expiresAt, d->now());
-    if (state.loading)
-        d->readProgress(endpoint->requestKey(params), &state);
+    if (state.loading) {
+        if (const detail::InFlightRequest *read
+            = d->inFlight.findRead(endpoint->requestKey(params))) {
+            state.paused = read->held;
+            d->each(Lifecycle::Describe,
+                    [&](const Lifecycle &manager) { manager.describe(*read, &state); });
+        }
+    }
     return state;
 }
 
@@ -234,8 +236,7 @@ bool Controller::isLoading(const EndpointPtr &endpoint, const Params &params) co
 Denormalized Controller::get(const Schema &schema, const Params &args) const
 {
     DATACLIENT_ASSERT_THREAD(this);
-    if (!d->persist->unchecked.isEmpty())
-        d->persistNoteSchema(schema);
+    d->each(Lifecycle::Read, [&](Lifecycle &manager) { manager.readSchema(schema); });
     return d->store->query(schema, args);
 }
 
@@ -244,43 +245,30 @@ const Store &Controller::store() const
     return *d->store;
 }
 
-bool Controller::subscribe(const EndpointPtr &endpoint, const Params &params)
+void Controller::setClock(Clock clock)
 {
     DATACLIENT_ASSERT_THREAD(this);
-    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "subscribe");
-    if (keyError) {
-        qCWarning(lcController).noquote() << keyError->message();
-        return false;
-    }
-    if (endpoint->pollFrequency() <= 0) {
-        qCWarning(lcController).noquote()
-            << "Controller::subscribe(" << key << "): the endpoint's pollFrequency is"
-            << endpoint->pollFrequency() << "- expected a positive number of milliseconds";
-        return false;
-    }
-    d->polls->subscribe(key, endpoint, params, endpoint->pollFrequency());
-    d->updateGcSchedule(true);
-    return true;
+    const bool system = !clock;
+    d->clock = std::move(clock);
+    // A clock other than the system's does not move with real time: its owner runs the waits.
+    d->scheduler->setTimerDriven(system);
 }
 
-bool Controller::unsubscribe(const EndpointPtr &endpoint, const Params &params)
+qint64 Controller::now() const
+{
+    return d->now();
+}
+
+qint64 Controller::nextTimerDue() const
 {
     DATACLIENT_ASSERT_THREAD(this);
-    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "unsubscribe");
-    if (keyError) {
-        qCWarning(lcController).noquote() << keyError->message();
-        return false;
-    }
-    if (!d->polls->unsubscribe(key, endpoint.get()))
-        return false;
-    d->gcReleased(key, endpoint, params);
-    return true;
+    return d->scheduler->nextDue();
 }
 
-int Controller::pollInterval(const EndpointPtr &endpoint, const Params &params) const
+int Controller::runDueTimers()
 {
-    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "pollInterval");
-    return keyError ? 0 : d->polls->interval(key);
+    DATACLIENT_ASSERT_THREAD(this);
+    return d->scheduler->runDue();
 }
 
 } // namespace DataClient

@@ -6,6 +6,7 @@
 #include "controller_p.h"
 #include "expirypolicy_p.h"
 #include "logging_p.h"
+#include "scheduler_p.h"
 
 #include <QtCore/QFutureWatcher>
 
@@ -14,8 +15,13 @@
 
 namespace DataClient {
 
+using detail::Commit;
 using detail::ExpiryPolicy;
+using detail::Failure;
 using detail::InFlightRequest;
+using detail::Lifecycle;
+using detail::OptimisticLayers;
+using detail::RetryPlan;
 
 void ControllerPrivate::onAnswer(quint64 id)
 {
@@ -76,25 +82,73 @@ void ControllerPrivate::onConverted(quint64 id)
     detail::BackgroundJson::release(std::move(worked));
 }
 
+namespace {
+
+// The failure of a finished attempt, or nullopt when it succeeded or was canceled. (A future
+// that holds an exception also reports isCanceled(): ask for the exception first.)
+std::optional<NetworkError> failureOf(QFuture<void> answer)
+{
+    try {
+        answer.waitForFinished(); // rethrows the endpoint's exception, if any
+    } catch (...) {
+        return NetworkError::fromException(std::current_exception());
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+bool ControllerPrivate::retries(InFlightRequest &request)
+{
+    const std::optional<NetworkError> error = failureOf(request.networkFuture());
+    if (!error || shuttingDown)
+        return false;
+    RetryPlan plan {request.endpoint->retryPolicy()};
+    each(Lifecycle::AttemptFailed,
+         [&](Lifecycle &manager) { manager.attemptFailed(request, *error, &plan); });
+    if (!plan.retrying)
+        return false;
+    // The next attempt is dated when it is sent; until then its guess waits like a queued one:
+    // what the server answers meanwhile was applied before the change is (again).
+    request.betweenAttempts = true;
+    request.date = 0;
+    const ChangeSet shown
+        = request.layer ? guesses.redate(request.layer, OptimisticLayers::unsent) : ChangeSet();
+    const QString key = request.key;
+    const QPointer<Controller> alive(q);
+    emitOptimistic(shown);
+    if (alive)
+        Q_EMIT q->fetchStateChanged(key); // retrying, attempt; loading stays
+    return true;
+}
+
 void ControllerPrivate::complete(quint64 id, detail::BackgroundJson::Result *worked)
 {
     InFlightRequest *pending = inFlight.find(id);
-    // A failure worth another attempt keeps the request in flight, waiting (retryLater()).
-    if (pending && !worked && pending->generation == generation && retryLater(*pending))
+    if (pending && pending->generation == generation)
+        each(Lifecycle::Answered, [&](Lifecycle &manager) { manager.answered(*pending); });
+    // A failure worth another attempt keeps the request in flight, waiting.
+    pending = inFlight.find(id); // a manager's slot may have ended it
+    if (pending && !worked && pending->generation == generation && retries(*pending))
         return;
     const std::shared_ptr<InFlightRequest> request = inFlight.take(id);
     if (!request)
         return;
     if (request->generation != generation) {
-        // Started before resetEntireStore(): the answer is dropped (DESIGN.md §5). The reset
-        // already cleared the key's loading state and the layer.
+        // Started before resetEntireStore(): the answer is dropped. The reset already cleared
+        // the key's loading state and the guess.
         qCDebug(lcController).noquote() << "dropped answer of" << request->requestKey
                                         << "(the store was reset after it started)";
         request->callers.cancel();
         return;
     }
-    if (request->conditional.notModified())
-        return answeredNotModified(request);
+    bool takenOver = false;
+    each(Lifecycle::TakesAnswer,
+         [&](Lifecycle &manager) { takenOver = takenOver || manager.takesAnswer(request); });
+    if (takenOver) {
+        each(Lifecycle::RequestEnded, [&](Lifecycle &manager) { manager.requestEnded(*request); });
+        return;
+    }
 
     const bool stoppedLoading = states.finishLoading(request->key);
     bool stateChanged = stoppedLoading;
@@ -120,11 +174,41 @@ void ControllerPrivate::complete(quint64 id, detail::BackgroundJson::Result *wor
     // commit() and fail() emitted changed(); a slot may have destroyed the Controller.
     if (alive && stateChanged)
         Q_EMIT q->fetchStateChanged(request->key);
+    // It left the table (the outbox's next item goes). Resolved before this (the request is
+    // ours, not the Controller's): continuations of the callers see the store and the fetch
+    // state settled.
     if (alive)
-        outboxFinished(*request); // it leaves the outbox; the next item goes
-    // Resolve last (the request is ours, not the Controller's): continuations of the callers
-    // see the store and the fetch state settled.
+        each(Lifecycle::RequestEnded, [&](Lifecycle &manager) { manager.requestEnded(*request); });
 }
+
+namespace {
+
+//! What the callers of \a request get for its committed answer \a value: what the store now shows
+//! for it, read with the endpoint schema's answerSchema().
+template<typename Value>
+QVariant answerValue(Store &store, const InFlightRequest &request, const Params &args,
+                     const Value &value, const Meta &meta)
+{
+    Store *const st = &store;
+    const Schema schema = request.endpoint->schema();
+    if (schema.kind() == Schema::Kind::Invalidate)
+        return value.toVariant(); // a delete resolves with what identified the entity
+    const Schema answer = schema.answerSchema(value.type() == QJsonValue::Array);
+    if (answer == schema) {
+        Denormalized result = st->denormalize(request.key, schema, args);
+        return result.found || request.read ? std::move(result.data) : value.toVariant();
+    }
+    // A push resolves with what it created, a page with its own items (issue 12), not the
+    // whole list they joined: read this answer as that, under a key of its own dropped at once.
+    // Its entities were just written with these values, so the write changes nothing else.
+    const QString answerKey = QStringLiteral("\x01answer ") + request.requestKey;
+    const StoreWrite write = st->setResponse(answerKey, answer, args, value, meta);
+    Denormalized result = st->denormalize(answerKey, answer, args);
+    st->invalidateResult(answerKey);
+    return write.ok() && result.found ? std::move(result.data) : value.toVariant();
+}
+
+} // namespace
 
 template<typename Value>
 bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
@@ -136,23 +220,24 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
     // Race rule for the result itself: a newer answer already stored for the key stays; this
     // older one only fills entity fields nobody newer wrote (the store's rule).
     ChangeSet redated;
-    const qint64 date = request.read ? request.date : confirmationDate(request, &redated);
+    const qint64 date = request.read ? request.date : guesses.confirmationDate(request, &redated);
     QString resultKey = request.key;
     if (store->hasResult(resultKey) && store->resultMeta(resultKey).date > date)
         resultKey.clear();
     const Meta meta = responseMeta(endpoint, date);
-    persistNote(endpoint, request.key);
-    // A first page keeps the later pages merged into its list (controllerpages.cpp); an older
-    // answer is written as it is, so the store's race rule for whole lists applies to it.
-    std::shared_ptr<FirstPageMerge> firstPage;
-    const Schema written
-        = resultKey.isEmpty() ? schema : pagedListSchema(request, schema, &firstPage);
+    each(Lifecycle::Read, [&](Lifecycle &manager) { manager.read(endpoint, request.key); });
+    // A manager may write it with another schema (a first page keeps the later pages merged into
+    // its list); an older answer is written as it is, so the store's race rule for whole lists
+    // applies to it.
+    Schema written = schema;
+    if (!resultKey.isEmpty()) {
+        each(Lifecycle::WriteSchema,
+             [&](Lifecycle &manager) { written = manager.writeSchema(request, written); });
+    }
     // A prepared write is the same outcome as setResponse() (prepare + commit), in one step here.
     const StoreWrite write = prepared && written == schema
         ? store->commit(resultKey, std::move(*prepared), meta)
         : store->setResponse(resultKey, written, args, value, meta);
-    if (firstPage && write.ok())
-        firstPageWritten(request, *firstPage);
     if (write.error) {
         const NetworkError error
             = NetworkError(NetworkError::Kind::InvalidResponse, 400,
@@ -171,81 +256,32 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
     // a no-op.
     EntityRefSet touched = changes.entities;
     if (request.layer)
-        touched.unite(layers.entities(request.layer));
+        touched.unite(guesses.entities(request.layer));
     // A change's answer removes the guesses of changes sent before it. A read's answer removes
     // none: every guess belongs to a change still waiting or on the wire, and it stays until that
     // change's own answer, which is newer than the read (confirmationDate()); so a read that
     // reached the server before the change never shows the old value in between.
-    changes.unite(removeLayers(request.layer, request.read ? 0 : request.date, touched));
+    changes.unite(guesses.remove(request.layer, request.read ? 0 : request.date, touched));
     // Also what the layer showed, when the commit confirms it without a visible change (a
     // confirmed optimistic delete): views that waited for the request read again.
     changes.entities.unite(touched);
     const bool stateChanged = states.settle(request.key, request.date);
-    rememberValidators(request, resultKey);
 
-    const QVariant answer = answerValue(request, args, value, meta);
-    // The placeholder row becomes the server's entity in this same change set, and the writes
-    // that waited for it start with the server's key.
-    if (!request.placeholder.isEmpty())
-        confirmPlaceholder(request, answer, &changes);
-    request.callers.resolve(answer);
+    // The managers see the commit (a placeholder row becomes the server's entity in this same
+    // change set), then the callers get their value, then changed() goes out.
+    Commit committed {resultKey, answerValue(*store, request, args, value, meta), &changes};
+    each(Lifecycle::Committed, [&](Lifecycle &manager) { manager.committed(request, &committed); });
+    request.callers.resolve(committed.answer);
     emitChanged(changes); // last: a slot may destroy the Controller
     return stateChanged;
-}
-
-qint64 ControllerPrivate::confirmationDate(const InFlightRequest &change, ChangeSet *changes)
-{
-    // Two changes on the wire at once: the one sent later was applied after this one (the
-    // server's order, as far as the client knows), so once it is confirmed this answer keeps
-    // its send date and cannot overwrite it.
-    if (newestConfirmedChange > change.date)
-        return change.date;
-    newestConfirmedChange = change.date;
-    const qint64 date = nextRequestDate();
-    // The guesses of the changes sent after this one and not answered yet stay above its answer:
-    // they take dates after it, in the order they were sent.
-    QList<InFlightRequest *> later;
-    for (InFlightRequest *request : inFlight.all()) {
-        if (!request->read && request->layer && request->date > change.date
-            && layers.date(request->layer) != detail::OptimisticLayers::unsent)
-            later.append(request);
-    }
-    std::sort(later.begin(), later.end(),
-              [](const InFlightRequest *a, const InFlightRequest *b) { return a->date < b->date; });
-    for (const InFlightRequest *request : std::as_const(later))
-        changes->unite(redateLayer(request->layer, nextRequestDate()));
-    return date;
-}
-
-template<typename Value>
-QVariant ControllerPrivate::answerValue(const InFlightRequest &request, const Params &args,
-                                        const Value &value, const Meta &meta)
-{
-    const Schema schema = request.endpoint->schema();
-    if (schema.kind() == Schema::Kind::Invalidate)
-        return value.toVariant(); // a delete resolves with what identified the entity
-    const Schema answer = schema.answerSchema(value.type() == QJsonValue::Array);
-    if (answer == schema) {
-        Denormalized result = store->denormalize(request.key, schema, args);
-        return result.found || request.read ? std::move(result.data) : value.toVariant();
-    }
-    // A push resolves with what it created, a page with its own items (issue 12), not the
-    // whole list they joined: read this answer as that, under a key of its own dropped at once.
-    // Its entities were just written with these values, so the write changes nothing else.
-    const QString answerKey = QStringLiteral("\x01answer ") + request.requestKey;
-    const StoreWrite write = store->setResponse(answerKey, answer, args, value, meta);
-    Denormalized result = store->denormalize(answerKey, answer, args);
-    store->invalidateResult(answerKey);
-    return write.ok() && result.found ? std::move(result.data) : value.toVariant();
 }
 
 bool ControllerPrivate::fail(InFlightRequest &request, const NetworkError &error)
 {
     qCDebug(lcController).noquote() << "failed" << request.requestKey << error.message();
-    request.failure = error;
-    ChangeSet rollback = removeLayers(request.layer, 0, {});
-    if (!request.placeholder.isEmpty())
-        rollback.unite(refusePlaceholder(request, error));
+    Failure failure {guesses.remove(request.layer, 0, {})};
+    each(Lifecycle::Failed, [&](Lifecycle &manager) { manager.failed(request, error, &failure); });
+    const ChangeSet &rollback = failure.rollback;
     bool stateChanged = false;
     // A request that was never sent (bad parameters, missing page) or that its callers
     // canceled says nothing about the data: it fails its callers but is not stored as the
@@ -253,7 +289,7 @@ bool ControllerPrivate::fail(InFlightRequest &request, const NetworkError &error
     // Nor does a later page's failure (docs/pagination.md): the list stays shown, and the page
     // load reports it (CollectionModel::pageError).
     if (error.kind() != NetworkError::Kind::InvalidRequest
-        && error.kind() != NetworkError::Kind::Canceled && !isPageRead(request)) {
+        && error.kind() != NetworkError::Kind::Canceled && failure.keysError) {
         const qint64 errorExpiresAt
             = now() + ExpiryPolicy::errorExpiryLength(request.endpoint->errorExpiryLength());
         states.setError(request.key, error, request.date, errorExpiresAt);
@@ -264,28 +300,11 @@ bool ControllerPrivate::fail(InFlightRequest &request, const NetworkError &error
     return stateChanged;
 }
 
-ChangeSet ControllerPrivate::removeLayers(quint64 own, qint64 date, const EntityRefSet &committed)
-{
-    QList<quint64> obsolete;
-    if (own)
-        obsolete.append(own);
-    if (date > 0)
-        obsolete += layers.supersededBy(date, committed);
-    ChangeSet changes;
-    for (const quint64 layer : std::as_const(obsolete)) {
-        if (!layers.contains(layer))
-            continue; // already removed by a newer commit
-        changes.unite(store->removeOptimistic(layer));
-        layers.forget(layer);
-    }
-    return changes;
-}
-
 void ControllerPrivate::shutdown()
 {
     shuttingDown = true;
-    delete polls;
-    polls = nullptr;
+    // The managers stop what they run (polls, backoff, writes) while the scheduler is there.
+    each(Lifecycle::Shutdown, [](Lifecycle &manager) { manager.shutdown(); });
     endAllWaiting();
     delete scheduler; // no wait ends after this
     scheduler = nullptr;
@@ -306,7 +325,6 @@ void ControllerPrivate::shutdown()
     }
     for (InFlightRequest *request : requests)
         request->callers.cancel();
-    dropPlaceholders();
 }
 
 } // namespace DataClient

@@ -1,7 +1,6 @@
-// Controller::fetch(): start a request (joining a read in flight), show an optimistic layer,
-// and commit or fail when the endpoint's future finishes.
+// Controller::fetch(): a request is made (or a read in flight joined), its guess shown, then each
+// attempt sent unless a manager holds it; requests that wait end here too.
 #include "controller_p.h"
-#include "expirypolicy_p.h"
 #include "logging_p.h"
 
 #include <QtCore/QFutureWatcher>
@@ -9,8 +8,9 @@
 
 namespace DataClient {
 
-using detail::ExpiryPolicy;
+using detail::FetchCall;
 using detail::InFlightRequest;
+using detail::Lifecycle;
 using detail::OptimisticLayers;
 
 namespace {
@@ -18,6 +18,21 @@ namespace {
 QFuture<QVariant> failedFuture(const NetworkError &error)
 {
     return QtFuture::makeExceptionalFuture<QVariant>(error);
+}
+
+// The endpoint with the headers the managers add to an attempt, after its own (replacing those of
+// the same name).
+EndpointPtr withHeaders(const EndpointPtr &endpoint, const Headers &headers)
+{
+    EndpointOverrides overrides;
+    overrides.headers = endpoint->options().headers;
+    for (const auto &[name, value] : headers) {
+        overrides.headers->removeIf([&name](const auto &header) {
+            return header.first.compare(name, Qt::CaseInsensitive) == 0;
+        });
+        overrides.headers->append({name, value});
+    }
+    return endpoint->extend(overrides);
 }
 
 QFuture<QVariant> canceledFuture()
@@ -75,11 +90,16 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
         qCWarning(lcController).noquote() << keyError->message();
         return failedFuture(*keyError);
     }
-    // Placeholder keys never leave the process (docs/optimistic-updates.md).
-    Params params = callParams;
-    QJsonValue body = callBody;
-    if (std::optional<QFuture<QVariant>> handled = holdForPlaceholders(endpoint, &params, &body))
+    // A manager may rewrite the call (placeholder keys never leave the process) or answer it.
+    FetchCall call {endpoint, callParams, callBody};
+    std::optional<QFuture<QVariant>> handled;
+    each(Lifecycle::CallArrived, [&](Lifecycle &manager) {
+        if (!handled)
+            handled = manager.callArrived(call);
+    });
+    if (handled)
         return *handled;
+    const Params &params = call.params;
     if (params != callParams)
         key = keyOf(endpoint, params, "fetch").key;
     const QString requestKey = endpoint->requestKey(params);
@@ -96,19 +116,13 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
                            "Controller was destroyed; it must outlive the Controller")
                 .arg(key)));
     }
-    const RetryPolicy retry = endpoint->retryPolicy();
-    if (const QString problem = retry.problem(); !problem.isEmpty()) {
+    if (const QString problem = endpoint->retryPolicy().problem(); !problem.isEmpty()) {
         const NetworkError error = NetworkError::invalidRequest(
             endpoint->method(), QUrl(),
             QStringLiteral("Controller::fetch(%1): %2; nothing was sent").arg(key, problem));
         qCWarning(lcController).noquote() << error.message();
         return failedFuture(error);
     }
-
-    // Offline, a read waits (paused) and keeps its callers; reconnect() sends it. An outbox
-    // item waits for its turn (online, and every item before it answered).
-    const bool inOutbox = !read && queues(*endpoint);
-    const bool waits = inOutbox ? !outboxIdle() : read && offline();
 
     auto request = std::make_shared<InFlightRequest>();
     request->id = inFlight.nextId();
@@ -117,28 +131,19 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
     request->key = key;
     request->requestKey = requestKey;
     request->read = read;
-    request->date = waits ? 0 : nextRequestDate(); // sent below; send() dates a waiting one
     request->generation = generation;
-    request->body = body;
-    request->retry = retry;
+    request->body = call.body;
+    // The guess shows at once, above everything until the request is sent (send() dates it).
     ChangeSet optimisticChanges;
     if (!read && endpoint->optimistic())
-        request->layer = applyOptimistic(*endpoint, params, body,
-                                         waits ? OptimisticLayers::unsent : request->date,
-                                         &optimisticChanges, &request->placeholder);
+        request->layer = guesses.show(*endpoint, params, call.body, OptimisticLayers::unsent,
+                                      &optimisticChanges, &request->newRowKey);
     InFlightRequest &added = inFlight.add(request);
-    if (inOutbox)
-        enqueue(added);
-    added.paused = waits;
-    added.queued = inOutbox && waits;
-    if (!added.paused) {
-        optimisticChanges.unite(send(added));
-        if (inOutbox)
-            outboxSending = added.id;
-    }
+    each(Lifecycle::RequestMade, [&](Lifecycle &manager) { manager.requestMade(added); });
+    optimisticChanges.unite(send(added));
     QFuture<QVariant> future = join(added);
-    qCDebug(lcController).noquote() << "fetch" << requestKey << (read ? "(read)" : "(mutation)")
-                                    << (added.paused ? "paused: offline" : "");
+    qCDebug(lcController).noquote()
+        << "fetch" << requestKey << (read ? "(read)" : "(mutation)") << (added.held ? "held" : "");
     const bool startedLoading = states.startLoading(key);
 
     // Signals last: a slot may call back into the Controller, or even destroy it.
@@ -154,33 +159,42 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
 
 ChangeSet ControllerPrivate::send(InFlightRequest &request)
 {
-    request.paused = false;
+    request.betweenAttempts = false; // a backoff, if any, is over
+    // A manager may keep it: offline, its turn in the outbox, an app's manager.
+    bool held = false;
+    each(Lifecycle::Holds, [&](Lifecycle &manager) { held = held || manager.holds(request); });
+    request.held = held;
+    if (held)
+        return {};
     // Dated when it leaves, at every attempt (the race rule compares these dates): the server
     // applies requests in the order they reach it, so a read sent while this request waited
     // (in the outbox, for a retry, offline) was answered without it and is older than it.
-    if (request.date == 0)
-        request.date = nextRequestDate();
+    request.date = nextRequestDate();
     // Its guess, shown above everything while it waited, takes the same date. That changes
     // nothing shown, except over the guess of a write that still waits (held for a row not
     // created yet), which now shows above this one: the server will apply it after this one.
     ChangeSet shown;
-    if (request.layer && layers.date(request.layer) == OptimisticLayers::unsent)
-        shown = redateLayer(request.layer, request.date);
+    if (request.layer)
+        shown = guesses.redate(request.layer, request.date);
     // An endpoint with the default response hooks hands its answer over as CompactJson, a large
     // body parsed on a worker; others run their hooks on this thread and give a QJsonValue.
     request.compact = request.endpoint->answersOffThread();
     // Each attempt asks with the validators stored when it is sent (a retry, or a read that
-    // waited offline, may find newer ones).
-    request.conditional = conditionalFor(request);
+    // waited offline, may find newer ones), and with the headers managers add.
+    request.conditional = ConditionalRequest();
+    Headers headers;
+    each(Lifecycle::Decorate, [&](Lifecycle &manager) { manager.decorate(request, &headers); });
+    const EndpointPtr endpoint
+        = headers.isEmpty() ? request.endpoint : withHeaders(request.endpoint, headers);
     try {
         // The exchanges the endpoint starts join the request's abort group.
         const AbortGroup::Scope abortScope(request.abort);
         const ConditionalRequest::Scope conditionalScope(request.conditional);
         if (request.compact)
-            request.compactNetwork = request.endpoint->fetchCompact(
-                network, request.params, request.body, CompactAnswer::ParseAndPrepare);
+            request.compactNetwork = endpoint->fetchCompact(network, request.params, request.body,
+                                                            CompactAnswer::ParseAndPrepare);
         else
-            request.network = request.endpoint->fetch(network, request.params, request.body);
+            request.network = endpoint->fetch(network, request.params, request.body);
     } catch (...) {
         // Hooks report errors through the future; a hook that throws synchronously is
         // treated the same way.
@@ -203,7 +217,18 @@ void ControllerPrivate::sendWaiting(InFlightRequest &request)
     const QPointer<Controller> alive(q);
     emitOptimistic(shown);
     if (alive)
-        Q_EMIT q->fetchStateChanged(key); // no longer paused or retrying: an attempt runs
+        Q_EMIT q->fetchStateChanged(key); // no longer held or retrying: an attempt runs
+}
+
+void ControllerPrivate::answerWith(InFlightRequest &request, const QFuture<QJsonValue> &answer)
+{
+    request.held = false;
+    request.betweenAttempts = false;
+    if (request.date == 0)
+        request.date = nextRequestDate();
+    request.compact = false;
+    request.network = answer;
+    request.watcher = watch(request.network, [this, id = request.id] { onAnswer(id); });
 }
 
 QFuture<QVariant> ControllerPrivate::join(InFlightRequest &request)
@@ -214,8 +239,8 @@ QFuture<QVariant> ControllerPrivate::join(InFlightRequest &request)
     const quint64 id = request.id;
     QObject::connect(watcher, &QFutureWatcherBase::canceled, q, [this, id] {
         InFlightRequest *running = inFlight.find(id);
-        // An outbox item stays until the server answers it, whoever waits for it.
-        if (!running || running->outbox || running->callers.waiting() > 0)
+        // A request kept until the server answers it stays, whoever waits for it.
+        if (!running || running->keepWithoutCallers || running->callers.waiting() > 0)
             return;
         qCDebug(lcController).noquote()
             << "every caller of" << running->requestKey << "canceled: aborting it";
@@ -239,52 +264,31 @@ void ControllerPrivate::abort(InFlightRequest &request)
         network.cancel();
 }
 
-ChangeSet ControllerPrivate::redateLayer(quint64 layer, qint64 date)
+void ControllerPrivate::endWaiting(quint64 id, const char *why)
 {
-    layers.redate(layer, date);
-    return store->redateOptimistic(layer, date);
+    const std::shared_ptr<InFlightRequest> request = inFlight.take(id);
+    if (!request)
+        return;
+    qCDebug(lcController).noquote()
+        << "ended" << request->requestKey << "without an answer:" << why;
+    each(Lifecycle::RequestEnded, [&](Lifecycle &manager) { manager.requestEnded(*request); });
+    const ChangeSet rollback = guesses.remove(request->layer, 0, {});
+    const bool stoppedLoading = states.finishLoading(request->key);
+    request->callers.cancel();
+    const QPointer<Controller> alive(q);
+    emitOptimistic(rollback);
+    if (alive && stoppedLoading)
+        Q_EMIT q->fetchStateChanged(request->key);
 }
 
-quint64 ControllerPrivate::applyOptimistic(const RestEndpoint &endpoint, const Params &params,
-                                           const QJsonValue &body, qint64 date, ChangeSet *changes,
-                                           QString *placeholder)
+void ControllerPrivate::endAllWaiting()
 {
-    std::optional<QJsonValue> predicted = endpoint.optimisticResponse(params, body, store.get());
-    if (!predicted)
-        return 0; // e.g. partialUpdate of an entity that is not in the store (CASES 41)
-    // A new row without a primary key (the server assigns ids) shows under a placeholder key,
-    // in the guess only: the request's body stays the caller's.
-    const Schema schema = endpoint.schema();
-    const EntitySchema row
-        = schema.kind() == Schema::Kind::Entity ? schema.entitySchema() : schema.rowEntity();
-    if (schema.kind() != Schema::Kind::Invalidate && !row.isNull() && predicted->isObject()
-        && row.pk(predicted->toObject()).isEmpty()) {
-        if (!placeholder || row.pkField().isEmpty()) {
-            qCDebug(lcController) << "no optimistic row for a new" << row.key()
-                                  << "(no placeholder key: a pk function, or a held write);"
-                                     " it shows when the server answers";
-            return 0;
-        }
-        *placeholder = held.allocate();
-        QJsonObject guess = predicted->toObject();
-        guess.insert(row.pkField(), *placeholder);
-        predicted = guess;
+    // Silent: the caller (reset, shutdown) reports the keys' states itself, and the managers
+    // forget their requests at that step.
+    for (InFlightRequest *request : inFlight.all()) {
+        if (request->isWaiting())
+            inFlight.take(request->id)->callers.cancel();
     }
-    const quint64 layer = layers.allocate();
-    const StoreWrite write
-        = store->setOptimisticResponse(layer, QString(), schema, endpoint.storeArguments(params),
-                                       *predicted, Meta {date, now(), 0});
-    if (write.error) {
-        qCWarning(lcController).noquote() << "optimistic response of" << endpoint.name()
-                                          << "does not fit its schema:" << write.error->message();
-        store->removeOptimistic(layer);
-        if (placeholder && !placeholder->isEmpty())
-            held.refuse(std::exchange(*placeholder, QString()));
-        return 0;
-    }
-    layers.record(layer, date, write.changes.entities);
-    *changes = write.changes;
-    return layer;
 }
 
 } // namespace DataClient

@@ -8,6 +8,7 @@
 namespace DataClient {
 
 using detail::ExpiryPolicy;
+using detail::Lifecycle;
 
 namespace {
 
@@ -45,7 +46,7 @@ StoreWrite ControllerPrivate::setResponse(const EndpointPtr &endpoint, const Par
                             keyError->message())};
     }
     const qint64 date = nextRequestDate();
-    persistNote(*endpoint, key);
+    each(Lifecycle::Read, [&](Lifecycle &manager) { manager.read(*endpoint, key); });
     StoreWrite write = store->setResponse(key, endpoint->schema(), endpoint->storeArguments(params),
                                           value, responseMeta(*endpoint, date));
     if (write.error) {
@@ -53,9 +54,9 @@ StoreWrite ControllerPrivate::setResponse(const EndpointPtr &endpoint, const Par
             << "Controller::setResponse(" << key << "):" << write.error->message();
         return write;
     }
-    validators.forget(key); // they describe the server's answer, which this one replaced
+    each(Lifecycle::ResultSet, [&](Lifecycle &manager) { manager.resultSet(key); });
     // Like an answer from the server: newer than every optimistic guess about these entities.
-    write.changes.unite(removeLayers(0, date, write.changes.entities));
+    write.changes.unite(guesses.remove(0, date, write.changes.entities));
     const bool stateChanged = states.settle(key, date);
     const QPointer<Controller> alive(q);
     emitChanged(write.changes);
@@ -103,7 +104,7 @@ void Controller::invalidate(const EndpointPtr &endpoint, const Params &params)
     }
     const ChangeSet changes = d->store->invalidateResult(key);
     const bool stateChanged = d->states.invalidate(key);
-    d->validators.forget(key);
+    d->each(Lifecycle::Invalidated, [&](Lifecycle &manager) { manager.invalidated({key}); });
     const QPointer<Controller> alive(this);
     d->emitChanged(changes);
     if (alive && stateChanged)
@@ -118,10 +119,11 @@ void Controller::invalidateAll(const KeyPredicate &predicate)
     QStringList stateChanges;
     for (const QString &key : keys) {
         changes.unite(d->store->invalidateResult(key));
-        d->validators.forget(key);
         if (d->states.invalidate(key))
             stateChanges.append(key);
     }
+    if (!keys.isEmpty())
+        d->each(Lifecycle::Invalidated, [&](Lifecycle &manager) { manager.invalidated(keys); });
     const QPointer<Controller> alive(this); // slots may destroy the Controller
     d->emitChanged(changes); // one commit, one signal
     for (const QString &key : std::as_const(stateChanges)) {
@@ -149,6 +151,8 @@ void Controller::expireAll(const KeyPredicate &predicate)
         if (changed)
             expired.append(key);
     }
+    if (!expired.isEmpty())
+        d->each(Lifecycle::Expired, [&](Lifecycle &manager) { manager.expired(expired); });
     // Expiry changes no data, only what a query should do next: refetch.
     const QPointer<Controller> alive(this);
     for (const QString &key : std::as_const(expired)) {
@@ -162,10 +166,11 @@ void Controller::resetEntireStore()
 {
     DATACLIENT_ASSERT_THREAD(this);
     ++d->generation;
-    // Requests waiting to retry or for connectivity end canceled; nothing of them is stored.
+    // Requests waiting (to retry, for connectivity, for their turn) end canceled; nothing of
+    // them is stored. Then the managers drop what belonged to the store being reset (the
+    // outbox's changes: a logout).
     d->endAllWaiting();
-    // Changes not yet confirmed belong to the store that was reset (a logout): dropped.
-    d->clearOutbox();
+    d->each(Lifecycle::Reset, [](Lifecycle &manager) { manager.reset(); });
     // Reads in flight are aborted at once (their answers would be dropped anyway; mutations
     // keep running, their answers dropped too), and new reads must not join them.
     for (detail::InFlightRequest *request : d->inFlight.all()) {
@@ -174,19 +179,15 @@ void Controller::resetEntireStore()
     }
     d->inFlight.forgetReads();
     const ChangeSet changes = d->store->reset();
-    d->layers.clear();
-    d->dropPlaceholders(); // placeholder rows went with the layers; held writes are canceled
-    d->validators.clear();
-    d->pagedLists.clear(); // the lists whose pages they counted are gone
+    d->guesses.clear();
     const QStringList keys = d->states.clear();
     qCDebug(lcController) << "store reset;" << d->inFlight.size() << "answers in flight dropped";
     const QPointer<Controller> alive(this);
     d->emitChanged(changes);
     if (!alive)
         return;
-    clearPersisted(); // after emitChanged(): the empty store is not written either
-    d->gc.clear(); // nothing is left to collect
-    d->armGc(-1);
+    // After emitChanged(): the empty store is not written either, nor collected.
+    d->each(Lifecycle::StoreReset, [](Lifecycle &manager) { manager.storeReset(); });
     for (const QString &key : keys) {
         if (!alive)
             return;

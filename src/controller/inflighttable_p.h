@@ -11,7 +11,6 @@
 #include <DataClient/endpointoptions.h>
 #include <DataClient/networkerror.h>
 #include <DataClient/params.h>
-#include <DataClient/retrypolicy.h>
 
 #include <QtCore/QFuture>
 #include <QtCore/QHash>
@@ -28,7 +27,8 @@ QT_END_NAMESPACE
 
 namespace DataClient::detail {
 
-//! One request from fetch() to its answer.
+//! One request from fetch() to its answer: what the core needs of it. The managers keep their own
+//! data about it, keyed by its id.
 struct InFlightRequest
 {
     quint64 id = 0;
@@ -39,58 +39,41 @@ struct InFlightRequest
     QString key;
     QString requestKey;
     bool read = true;
-    //! When its attempt under way was sent, 0 while none is (queued, paused, between
-    //! attempts): meta.date of what it writes (the race rule compares it).
+    //! When its attempt under way was sent, 0 while none is (held, between attempts): meta.date
+    //! of what it writes (the race rule compares it).
     qint64 date = 0;
     //! The Controller's reset generation when it started: a reset drops its answer.
     quint64 generation = 0;
-    //! The optimistic layer it shows, 0 for none.
-    quint64 layer = 0;
-    //! The placeholder key its layer shows a new row under (a create without a pk), or empty.
-    QString placeholder;
     //! Sent again with each attempt.
     QJsonValue body;
-    //! The attempt under way or waited for: 1 = the first; a retry chain counts on (issue 13).
-    int attempt = 1;
-    RetryPolicy retry;
-    //! The Scheduler entry that sends the next attempt (backoff), 0 when none waits.
-    quint64 backoff = 0;
-    //! Not sent: it waits for connectivity (a read started or due while offline), or, in the
-    //! outbox, for its turn.
-    bool paused = false;
-    //! A mutation kept in the Controller's outbox (queueWhenOffline) until the server answers
-    //! it, whether or not a caller still waits (controlleroutbox.cpp).
-    bool outbox = false;
-    //! An outbox mutation that had to wait: made offline or behind other changes, read from the
-    //! outbox file, or an attempt got no answer. A 5xx then retries it too, without a limit.
-    bool queued = false;
-    //! Its final failure, for Controller::outboxFailed().
-    std::optional<NetworkError> failure;
+    //! The guess it shows (Guesses), 0 for none, and the key a new row shows under in it.
+    quint64 layer = 0;
+    QString newRowKey;
+    //! Not sent: a manager holds it (offline, its turn in the outbox, an app's manager).
+    bool held = false;
+    //! An attempt failed and the next one is scheduled.
+    bool betweenAttempts = false;
+    //! Kept until the server answers it, whether or not a caller still waits (the outbox).
+    bool keepWithoutCallers = false;
 
     //! Between attempts or before the first one: no network exchange runs.
-    bool isWaiting() const { return backoff != 0 || paused; }
+    bool isWaiting() const { return held || betweenAttempts; }
     //! The futures fetch() returned: one per caller (the one that started it and those that
     //! joined it).
     CallerPromises callers;
     //! Aborts the request's network exchanges synchronously (shutdown, reset, last caller gone).
     AbortGroup abort;
-    //! True when the answer comes from RestEndpoint::fetchCompact() (compactNetwork), false
-    //! when it comes from fetch() (network): endpoints whose hooks may need the GUI thread.
+    //! The HTTP validators the attempt sends and what its answer said of them (null: none).
+    ConditionalRequest conditional;
+    //! The exchange: true when the answer comes from RestEndpoint::fetchCompact()
+    //! (compactNetwork), false when from fetch() (network: endpoints whose hooks may need the
+    //! GUI thread); the watcher that delivers it and the one of a worker's conversion (owned by
+    //! the Controller).
     bool compact = false;
-    //! The endpoint's future (cancelled to abort the request).
     QFuture<QJsonValue> network;
     QFuture<CompactAnswer> compactNetwork;
-    //! Delivers the answer on the Controller's thread (a QFutureWatcher of network or
-    //! compactNetwork); owned by the Controller.
     QFutureWatcherBase *watcher = nullptr;
-    //! Delivers what a worker made of a large answer (a QFutureWatcher<BackgroundJson::Result>);
-    //! owned by the Controller.
     QFutureWatcherBase *converter = nullptr;
-
-    //! The HTTP validators it sends and what its answer said of them (null: none used).
-    ConditionalRequest conditional;
-    //! It repeats a read whose 304 confirmed nothing stored: a 304 now fails it.
-    bool refetchAfter304 = false;
 
     //! The endpoint's future, whichever it is.
     QFuture<void> networkFuture() const

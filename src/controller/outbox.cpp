@@ -2,6 +2,8 @@
 #include "outbox_p.h"
 
 #include "controller_p.h"
+#include "managers_p.h"
+#include "outboxmanager_p.h"
 
 #include <DataClient/resource.h>
 #include <DataClient/restendpoint.h>
@@ -56,7 +58,7 @@ void Outbox::registerEndpoint(const EndpointPtr &endpoint)
     if (!endpoint)
         return;
     d->endpoints.insert(endpointIdentity(*endpoint), endpoint);
-    d->controller->resolveOutbox();
+    d->controller->managers->outbox->resolve();
 }
 
 void Outbox::registerResource(const Resource &resource)
@@ -68,7 +70,7 @@ void Outbox::registerResource(const Resource &resource)
         if (endpoint && endpoint->sideEffect() && endpoint->queueWhenOffline())
             d->endpoints.insert(endpointIdentity(*endpoint), endpoint);
     }
-    d->controller->resolveOutbox();
+    d->controller->managers->outbox->resolve();
 }
 
 QString Outbox::endpointIdentity(const RestEndpoint &endpoint)

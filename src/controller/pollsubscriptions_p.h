@@ -3,6 +3,8 @@
 // through the Controller's Scheduler (DESIGN.md §6) and pauses while offline or suspended.
 #pragma once
 
+#include "scheduler_p.h"
+
 #include <DataClient/params.h>
 
 #include <QtCore/QHash>

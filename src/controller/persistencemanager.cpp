@@ -1,9 +1,11 @@
-// The persisted store, the Controller's side (docs/offline.md): opening the file and hydrating
-// the store from it before any query reads, checking the file's schema fingerprints, and the
-// write-behind: a snapshot of the committed tables at most once per persistIntervalMs, waiting
-// through the Controller's scheduler (DESIGN.md §6) and saved on a worker (PersistedFile).
+#include "persistencemanager_p.h"
+
 #include "controller_p.h"
+#include "gcmanager_p.h"
 #include "logging_p.h"
+#include "managers_p.h"
+#include "outboxmanager_p.h"
+#include "scheduler_p.h"
 
 #include <DataClient/private/storesnapshot_p.h>
 #include <DataClient/private/verifiedwrite_p.h>
@@ -16,9 +18,7 @@
 
 using namespace Qt::StringLiterals;
 
-namespace DataClient {
-
-using namespace detail;
+namespace DataClient::detail {
 
 namespace {
 
@@ -87,27 +87,69 @@ std::pair<StoreSnapshot, SchemaPrints> toWrite(const PersistState &p, const Stor
 
 } // namespace
 
-QString ControllerPrivate::persistenceFilePath() const
+PersistenceManager::PersistenceManager(ControllerPrivate &core)
+    : Lifecycle(core, Read | StoreChanged | StoreReset | Closing)
+{ }
+
+QString PersistenceManager::filePath() const
 {
-    return persist->file ? persist->file->path() : QString();
+    return state.file ? state.file->path() : QString();
 }
 
-void ControllerPrivate::openPersistence(const QString &setting)
+void PersistenceManager::read(const RestEndpoint &endpoint, const QString &resultKey)
 {
-    PersistState &p = *persist;
-    const QString oldPath = persistenceFilePath();
-    flushPersisted();
-    if (p.timer && scheduler)
-        scheduler->cancel(p.timer);
+    PersistState &p = state;
+    if (!p.file)
+        return;
+    if (!resultKey.isEmpty() && !endpoint.options().persist)
+        p.leftOut.insert(resultKey);
+    if (p.checked.contains(&endpoint))
+        return;
+    if (auto shared = endpoint.weak_from_this().lock())
+        p.checked.insert(&endpoint, std::move(shared));
+    noteSchema(endpoint.schema());
+}
+
+void PersistenceManager::readSchema(const Schema &schema)
+{
+    if (!state.unchecked.isEmpty())
+        noteSchema(schema);
+}
+
+void PersistenceManager::storeChanged(const ChangeSet &, bool committed)
+{
+    if (committed)
+        markDirty();
+}
+
+void PersistenceManager::storeReset()
+{
+    clear();
+}
+
+void PersistenceManager::closing()
+{
+    flush();
+}
+
+void PersistenceManager::open(const QString &setting)
+{
+    PersistState &p = state;
+    ControllerPrivate &d = core;
+    Controller *q = core.q;
+    const QString oldPath = filePath();
+    flush();
+    if (p.timer && d.scheduler)
+        d.scheduler->cancel(p.timer);
     p.timer = 0;
     delete p.file; // waits for a write in progress, then unlocks
     p.unchecked.clear();
     p.checked.clear();
     p.failures = 0;
     p.setting = setting;
-    const QString path = resolvePath(setting);
-    if (!path.isEmpty()) {
-        auto *file = new PersistedFile(path, q);
+    const QString resolved = resolvePath(setting);
+    if (!resolved.isEmpty()) {
+        auto *file = new PersistedFile(resolved, q);
         if (!file->error().isEmpty()) {
             const QString message = u"persistence refused: "_s + file->error();
             delete file;
@@ -116,58 +158,60 @@ void ControllerPrivate::openPersistence(const QString &setting)
         } else {
             p.file = file;
             QObject::connect(file, &PersistedFile::finished, q,
-                             [this](const QString &error) { persistWritten(error); });
+                             [this](const QString &error) { written(error); });
             SnapshotCodec::Decoded loaded = file->load();
             if (loaded.outcome == SnapshotCodec::Outcome::Loaded
                 && !loaded.snapshot.entityTables.empty()) {
-                makeStale(loaded.snapshot, now());
-                const bool wasEmpty = store->entityCount() == 0 && store->resultKeys().isEmpty();
+                makeStale(loaded.snapshot, d.now());
+                const bool wasEmpty
+                    = d.store->entityCount() == 0 && d.store->resultKeys().isEmpty();
                 QString why;
-                if (loaded.snapshot.restoreInto(*store, &why)) {
+                if (loaded.snapshot.restoreInto(*d.store, &why)) {
                     p.unchecked = loaded.prints;
                     ChangeSet changes;
                     for (const SnapshotResult &result : loaded.snapshot.results)
                         changes.results.insert(result.key);
                     qCInfo(lcController).noquote()
                         << "hydrated" << loaded.snapshot.entityCount() << "entities and"
-                        << loaded.snapshot.results.size() << "results from" << path;
+                        << loaded.snapshot.results.size() << "results from" << resolved;
                     qint64 newestDate = 0;
                     const auto [oldest, newest] = writeSpan(loaded.snapshot, &newestDate);
                     // The requests of this run are newer than what the last run stored, whatever
                     // the clock says (set back, or a virtual one that starts where it was).
-                    lastRequestDate = std::max(lastRequestDate, newestDate);
-                    gcHydrated(oldest, newest); // before emitChanged() schedules a pass
-                    emitChanged(changes);
+                    d.lastRequestDate = std::max(d.lastRequestDate, newestDate);
+                    // Before emitChanged() schedules a pass.
+                    d.managers->gc->hydrated(oldest, newest);
+                    d.emitChanged(changes);
                     // What was just read is what the file holds: nothing to write back.
-                    if (p.timer && scheduler)
-                        scheduler->cancel(p.timer);
+                    if (p.timer && d.scheduler)
+                        d.scheduler->cancel(p.timer);
                     p.timer = 0;
                     p.dirty = false;
                 } else if (wasEmpty) {
                     qCWarning(lcController).noquote()
-                        << "dropped the persisted store" << path << "-" << why;
+                        << "dropped the persisted store" << resolved << "-" << why;
                     file->remove();
                 } else {
                     qCInfo(lcController).noquote()
-                        << "the store already holds data: not hydrated from" << path;
-                    persistDirty();
+                        << "the store already holds data: not hydrated from" << resolved;
+                    markDirty();
                 }
             } else if (loaded.outcome == SnapshotCodec::Outcome::Loaded
-                       && store->entityCount() > 0) {
-                persistDirty();
+                       && d.store->entityCount() > 0) {
+                markDirty();
             }
         }
     }
     // The outbox lives beside the store, under the same lock (docs/offline.md).
-    const QString filePath = persistenceFilePath();
-    setOutboxFile(filePath.isEmpty() ? QString() : filePath + u".outbox"_s);
-    if (filePath != oldPath)
+    const QString path = filePath();
+    d.managers->outbox->setFile(path.isEmpty() ? QString() : path + u".outbox"_s);
+    if (path != oldPath)
         Q_EMIT q->persistenceChanged();
 }
 
-void ControllerPrivate::persistNoteSchema(const Schema &schema)
+void PersistenceManager::noteSchema(const Schema &schema)
 {
-    PersistState &p = *persist;
+    PersistState &p = state;
     SnapshotCodec::addPrints(schema, &p.current, &p.leftOutEntities);
     if (p.unchecked.isEmpty())
         return;
@@ -181,34 +225,20 @@ void ControllerPrivate::persistNoteSchema(const Schema &schema)
         }
         // Never misread: the stored records were written under another schema.
         qCInfo(lcController).noquote()
-            << "the schema of" << it.key() << "changed since" << persistenceFilePath()
+            << "the schema of" << it.key() << "changed since" << filePath()
             << "was written: the persisted store is dropped";
         p.unchecked.clear();
         if (p.file)
             p.file->remove();
-        emitChanged(store->reset());
+        core.emitChanged(core.store->reset());
         return;
     }
 }
 
-void ControllerPrivate::persistNote(const RestEndpoint &endpoint, const QString &resultKey)
+void PersistenceManager::markDirty()
 {
-    PersistState &p = *persist;
-    if (!p.file)
-        return;
-    if (!resultKey.isEmpty() && !endpoint.options().persist)
-        p.leftOut.insert(resultKey);
-    if (p.checked.contains(&endpoint))
-        return;
-    if (auto shared = endpoint.weak_from_this().lock())
-        p.checked.insert(&endpoint, std::move(shared));
-    persistNoteSchema(endpoint.schema());
-}
-
-void ControllerPrivate::persistDirty()
-{
-    PersistState &p = *persist;
-    if (!p.file || !scheduler)
+    PersistState &p = state;
+    if (!p.file || !core.scheduler)
         return;
     p.dirty = true;
     if (p.timer || p.file->isWriting())
@@ -216,30 +246,30 @@ void ControllerPrivate::persistDirty()
     // After a failure (a full disk, an unwritable folder) the retry waits longer each time.
     const qint64 wait
         = p.failures > 0 ? VerifiedWrite::retryDelayMs(p.failures, p.intervalMs) : p.intervalMs;
-    const qint64 due = p.lastWrite < 0 ? now() : p.lastWrite + wait;
-    p.timer = scheduler->scheduleAt(due, q, [this] {
-        persist->timer = 0;
-        persistWrite();
+    const qint64 due = p.lastWrite < 0 ? core.now() : p.lastWrite + wait;
+    p.timer = core.scheduler->scheduleAt(due, core.q, [this] {
+        state.timer = 0;
+        write();
     });
 }
 
-void ControllerPrivate::persistWrite()
+void PersistenceManager::write()
 {
-    PersistState &p = *persist;
+    PersistState &p = state;
     if (!p.file || !p.dirty)
         return;
     p.dirty = false;
-    p.lastWrite = now();
-    auto [snapshot, prints] = toWrite(p, *store);
+    p.lastWrite = core.now();
+    auto [snapshot, prints] = toWrite(p, *core.store);
     p.file->write(std::move(snapshot), std::move(prints));
 }
 
-void ControllerPrivate::persistWritten(const QString &error)
+void PersistenceManager::written(const QString &error)
 {
-    PersistState &p = *persist;
+    PersistState &p = state;
     if (error.isEmpty()) {
         p.failures = 0;
-        qCDebug(lcController).noquote() << "persisted the store to" << persistenceFilePath();
+        qCDebug(lcController).noquote() << "persisted the store to" << filePath();
     } else {
         // What this write held is not on disk: the next write (or the Controller's end) takes it.
         p.dirty = true;
@@ -251,29 +281,29 @@ void ControllerPrivate::persistWritten(const QString &error)
                   "often, and when the Controller is destroyed)"_s.arg(error)
                       .arg(VerifiedWrite::retryDelayMs(p.failures, p.intervalMs));
             qCWarning(lcController).noquote() << message;
-            Q_EMIT q->persistenceError(message);
+            Q_EMIT core.q->persistenceError(message);
         }
     }
     if (p.dirty) {
-        p.dirty = false; // persistDirty() schedules the next one
-        persistDirty();
+        p.dirty = false; // markDirty() schedules the next one
+        markDirty();
     }
 }
 
-void ControllerPrivate::flushPersisted()
+void PersistenceManager::flush()
 {
-    PersistState &p = *persist;
+    PersistState &p = state;
     if (!p.file)
         return;
     // One write at a time; a write in progress that fails leaves its changes to this one.
     const bool lastFailed = !p.file->waitForWrite().isEmpty();
     if (!p.dirty && !lastFailed)
         return;
-    if (p.timer && scheduler)
-        scheduler->cancel(p.timer);
+    if (p.timer && core.scheduler)
+        core.scheduler->cancel(p.timer);
     p.timer = 0;
     p.dirty = false;
-    const auto [snapshot, prints] = toWrite(p, *store);
+    const auto [snapshot, prints] = toWrite(p, *core.store);
     const QString error
         = VerifiedWrite::replace(p.file->path(), SnapshotCodec::encode(snapshot, prints));
     if (!error.isEmpty()) {
@@ -284,24 +314,38 @@ void ControllerPrivate::flushPersisted()
     }
 }
 
-// Public API -------------------------------------------------------------------------------------
+void PersistenceManager::clear()
+{
+    PersistState &p = state;
+    if (p.timer && core.scheduler)
+        core.scheduler->cancel(p.timer);
+    p.timer = 0;
+    p.dirty = false;
+    p.unchecked.clear();
+    if (p.file)
+        p.file->remove();
+}
+
+} // namespace DataClient::detail
+
+namespace DataClient {
 
 QString Controller::persistence() const
 {
-    return d->persist->setting;
+    return d->managers->persistence->state.setting;
 }
 
 void Controller::setPersistence(const QString &persistence)
 {
     DATACLIENT_ASSERT_THREAD(this);
-    if (persistence == d->persist->setting)
+    if (persistence == d->managers->persistence->state.setting)
         return;
-    d->openPersistence(persistence);
+    d->managers->persistence->open(persistence);
 }
 
 int Controller::persistIntervalMs() const
 {
-    return d->persist->intervalMs;
+    return d->managers->persistence->state.intervalMs;
 }
 
 void Controller::setPersistIntervalMs(int ms)
@@ -311,23 +355,16 @@ void Controller::setPersistIntervalMs(int ms)
         qCWarning(lcController) << "persistIntervalMs must not be negative, got" << ms;
         return;
     }
-    if (ms == d->persist->intervalMs)
+    if (ms == d->managers->persistence->state.intervalMs)
         return;
-    d->persist->intervalMs = ms;
+    d->managers->persistence->state.intervalMs = ms;
     Q_EMIT persistIntervalMsChanged();
 }
 
 void Controller::clearPersisted()
 {
     DATACLIENT_ASSERT_THREAD(this);
-    detail::PersistState &p = *d->persist;
-    if (p.timer && d->scheduler)
-        d->scheduler->cancel(p.timer);
-    p.timer = 0;
-    p.dirty = false;
-    p.unchecked.clear();
-    if (p.file)
-        p.file->remove();
+    d->managers->persistence->clear();
 }
 
 } // namespace DataClient

@@ -1,15 +1,13 @@
-// The outbox (issue 16, docs/offline-outbox.md): every mutation of an endpoint with
-// queueWhenOffline is recorded (and its file written) before fetch() returns, and stays until
-// the server answered it. Items go one at a time, in the order they were made (strictly
-// serial: a change never overtakes an earlier one, whichever entity it touches). Offline an
-// item waits; a network error or a 5xx retries it with the backoff of issue 13, through the
-// scheduler; a 4xx drops it, rolls back its optimistic layer and reports outboxFailed().
-// Each item is an InFlightRequest like any other: the same commit, layers and fetch state.
+#include "outboxmanager_p.h"
+
 #include "controller_p.h"
 #include "logging_p.h"
+#include "managers_p.h"
 #include "outbox_p.h"
 #include "outboxfile_p.h"
+#include "placeholdermanager_p.h"
 #include "retrybackoff_p.h"
+#include "scheduler_p.h"
 
 #include <DataClient/private/controlleroutbox_p.h>
 #include <DataClient/private/verifiedwrite_p.h>
@@ -17,11 +15,7 @@
 #include <QtCore/QFile>
 #include <QtCore/QUuid>
 
-namespace DataClient {
-
-using detail::InFlightRequest;
-using detail::OutboxFile;
-using detail::OutboxItem;
+namespace DataClient::detail {
 
 namespace {
 
@@ -38,69 +32,103 @@ EndpointPtr withIdempotencyKey(const EndpointPtr &endpoint, const QByteArray &ke
 
 } // namespace
 
-Outbox *Controller::outbox() const
-{
-    return d->outbox;
-}
+OutboxManager::OutboxManager(ControllerPrivate &core)
+    : Lifecycle(core,
+                RequestMade | Holds | AttemptFailed | Failed | RequestEnded | OnlineChanged | Reset
+                    | Closing),
+      outbox(new Outbox(core.q))
+{ }
 
-bool ControllerPrivate::queues(const RestEndpoint &endpoint)
+bool OutboxManager::queues(const RestEndpoint &endpoint)
 {
     return endpoint.sideEffect() && endpoint.queueWhenOffline();
 }
 
-void ControllerPrivate::markOutbox(InFlightRequest &request, const QByteArray &idempotencyKey)
+void OutboxManager::mark(InFlightRequest &request, const QByteArray &idempotencyKey)
 {
-    request.outbox = true;
+    request.keepWithoutCallers = true;
     request.endpoint = withIdempotencyKey(request.endpoint, idempotencyKey);
 }
 
-bool ControllerPrivate::outboxRetries(InFlightRequest &request, const NetworkError &error,
-                                      RetryPolicy *policy)
+void OutboxManager::attemptFailed(InFlightRequest &request, const NetworkError &error,
+                                  RetryPlan *plan)
 {
+    if (!OutboxPrivate::get(outbox)->queue.find(request.id))
+        return;
     // No answer (host not found too: the usual offline symptom) queues a change made online;
     // an answer to one that was not queued is final as for any mutation (the demo's rollback).
     const bool noAnswer = error.kind() == NetworkError::Kind::Network
         || error.kind() == NetworkError::Kind::Timeout;
     if (noAnswer)
-        request.queued = true;
-    if (!request.queued || !(noAnswer || detail::RetryBackoff::isRetriable(error)))
-        return false;
+        m_queued.insert(request.id);
+    if (!m_queued.contains(request.id) || !(noAnswer || RetryBackoff::isRetriable(error)))
+        return;
     // The endpoint's own backoff, or that of reads; never a last attempt.
-    if (policy->count == 0)
-        *policy = RetryPolicy::forReads();
+    if (plan->policy.count == 0)
+        plan->policy = RetryPolicy::forReads();
+    plan->unlimited = true;
+}
+
+void OutboxManager::failed(InFlightRequest &request, const NetworkError &error, Failure *)
+{
+    if (request.keepWithoutCallers)
+        m_failures.insert(request.id, error);
+}
+
+bool OutboxManager::holds(InFlightRequest &request)
+{
+    const OutboxPrivate *box = OutboxPrivate::get(outbox);
+    if (!request.keepWithoutCallers || m_sending == request.id || !box->queue.find(request.id))
+        return false;
+    // Its turn: online, nothing under way, first in the queue.
+    if (!core.shuttingDown && core.online && m_sending == 0 && box->queue.idAt(0) == request.id) {
+        m_sending = request.id;
+        return false;
+    }
     return true;
 }
 
-void ControllerPrivate::enqueue(InFlightRequest &request)
+void OutboxManager::onlineChanged(bool online)
 {
+    if (online)
+        pump();
+}
+
+void OutboxManager::closing()
+{
+    if (m_writeFailures > 0)
+        write();
+}
+
+void OutboxManager::requestMade(InFlightRequest &request)
+{
+    if (request.read || !queues(*request.endpoint))
+        return;
     OutboxPrivate *box = OutboxPrivate::get(outbox);
+    // Made offline or behind other changes: it waits, and a 5xx retries it too.
+    if (core.shuttingDown || !core.online || m_sending != 0 || !box->queue.isEmpty())
+        m_queued.insert(request.id);
     OutboxItem item;
     item.endpoint = Outbox::endpointIdentity(*request.endpoint);
     item.method = request.endpoint->method();
     item.url = request.endpoint->url(request.params);
     item.params = request.params;
     item.body = request.body;
-    item.since = now();
+    item.since = core.now();
     item.idempotencyKey = QUuid::createUuid().toByteArray(QUuid::WithoutBraces);
-    item.placeholder = request.placeholder; // writes held for its row name it
+    item.placeholder = request.newRowKey; // writes held for its row name it
     box->endpoints.insert(item.endpoint, request.endpoint);
-    markOutbox(request, item.idempotencyKey);
+    mark(request, item.idempotencyKey);
     box->append(request.id, std::move(item));
-    writeOutbox(); // before fetch() returns: a crash from now on replays it
+    write(); // before fetch() returns: a crash from now on replays it
 }
 
-bool ControllerPrivate::outboxIdle() const
-{
-    return !shuttingDown && online && outboxSending == 0
-        && OutboxPrivate::get(outbox)->queue.isEmpty();
-}
-
-void ControllerPrivate::pumpOutbox()
+void OutboxManager::pump()
 {
     OutboxPrivate *box = OutboxPrivate::get(outbox);
-    while (!shuttingDown && online && !box->queue.isEmpty()) {
+    while (!core.shuttingDown && core.online && !box->queue.isEmpty()) {
         const quint64 id = box->queue.idAt(0);
-        InFlightRequest *request = inFlight.find(id);
+        InFlightRequest *request = core.inFlight.find(id);
         if (!request) {
             // Read from a file, and no endpoint of that name was registered since.
             qCWarning(lcController).noquote()
@@ -108,50 +136,53 @@ void ControllerPrivate::pumpOutbox()
                                   "it with Outbox::registerEndpoint() or registerResource())")
                        .arg(box->queue.at(0).describe(), box->queue.at(0).endpoint);
             box->remove(id);
-            writeOutbox();
+            write();
             continue;
         }
-        outboxSending = id;
+        m_sending = id;
         // Its retry is scheduled (a reconnect does not shorten a backoff the server asked for),
         // or it is on the wire.
-        if (request->backoff != 0 || !request->paused)
+        if (request->betweenAttempts || !request->held)
             return;
-        sendWaiting(*request);
+        core.sendWaiting(*request);
         return;
     }
 }
 
-void ControllerPrivate::outboxFinished(const InFlightRequest &request)
+void OutboxManager::requestEnded(const InFlightRequest &request)
 {
-    if (!request.outbox)
+    const bool queued = m_queued.remove(request.id);
+    const std::optional<NetworkError> failure = m_failures.contains(request.id)
+        ? std::optional<NetworkError>(m_failures.take(request.id))
+        : std::nullopt;
+    if (!request.keepWithoutCallers)
         return;
-    if (outboxSending == request.id)
-        outboxSending = 0;
+    if (m_sending == request.id)
+        m_sending = 0;
     OutboxPrivate *box = OutboxPrivate::get(outbox);
     const OutboxItem *found = box->queue.find(request.id);
     if (!found)
         return;
     const OutboxItem item = *found;
     box->remove(request.id);
-    writeOutbox();
-    const QPointer<Controller> alive(q);
+    write();
+    const QPointer<Controller> alive(core.q);
     // A change made online that failed at once is reported by its future, as any mutation.
-    if (request.queued && request.failure
-        && request.failure->kind() != NetworkError::Kind::Canceled) {
-        qCWarning(lcController).noquote() << QStringLiteral("outbox: dropped %1: %2")
-                                                 .arg(item.describe(), request.failure->message());
-        Q_EMIT q->outboxFailed(item.method, item.url, *request.failure);
+    if (queued && failure && failure->kind() != NetworkError::Kind::Canceled) {
+        qCWarning(lcController).noquote()
+            << QStringLiteral("outbox: dropped %1: %2").arg(item.describe(), failure->message());
+        Q_EMIT core.q->outboxFailed(item.method, item.url, *failure);
     }
     if (alive)
-        pumpOutbox();
+        pump();
 }
 
-void ControllerPrivate::resolveOutbox()
+void OutboxManager::resolve()
 {
     OutboxPrivate *box = OutboxPrivate::get(outbox);
     QList<quint64> unknown;
     for (qsizetype row = 0; row < box->queue.size(); ++row) {
-        if (!inFlight.find(box->queue.idAt(row)))
+        if (!core.inFlight.find(box->queue.idAt(row)))
             unknown.append(box->queue.idAt(row));
     }
     ChangeSet changes;
@@ -161,7 +192,7 @@ void ControllerPrivate::resolveOutbox()
         const EndpointPtr endpoint = box->endpoint(item.endpoint);
         if (!endpoint)
             continue; // dropped with a warning when its turn comes, unless registered before
-        auto [key, keyError] = keyOf(endpoint, item.params, "outbox");
+        auto [key, keyError] = ControllerPrivate::keyOf(endpoint, item.params, "outbox");
         if (keyError) {
             qCWarning(lcController).noquote() << QStringLiteral("outbox: dropped %1: %2")
                                                      .arg(item.describe(), keyError->message());
@@ -176,47 +207,46 @@ void ControllerPrivate::resolveOutbox()
         request->requestKey = endpoint->requestKey(item.params);
         request->read = false;
         request->date = 0; // dated when sent
-        request->generation = generation;
+        request->generation = core.generation;
         request->body = item.body;
-        request->paused = true; // until its turn
-        request->queued = true;
-        request->retry = endpoint->retryPolicy();
-        markOutbox(*request, item.idempotencyKey);
+        request->held = true; // until its turn
+        m_queued.insert(id);
+        mark(*request, item.idempotencyKey);
         if (endpoint->optimistic()) {
             ChangeSet shown;
             request->layer
-                = applyOptimistic(*endpoint, item.params, item.body,
-                                  detail::OptimisticLayers::unsent, &shown, &request->placeholder);
+                = core.guesses.show(*endpoint, item.params, item.body, OptimisticLayers::unsent,
+                                    &shown, &request->newRowKey);
             changes.unite(shown);
         }
-        if (!item.placeholder.isEmpty() && !request->placeholder.isEmpty()) {
+        if (!item.placeholder.isEmpty() && !request->newRowKey.isEmpty()) {
             // This run's key for the row: the writes held for it are renamed to it.
-            renamedPlaceholders.insert(item.placeholder, request->placeholder);
-            box->queue.setPlaceholder(id, request->placeholder);
+            core.managers->placeholders->renamed.insert(item.placeholder, request->newRowKey);
+            box->queue.setPlaceholder(id, request->newRowKey);
         }
-        inFlight.add(request);
-        if (states.startLoading(key))
+        core.inFlight.add(request);
+        if (core.states.startLoading(key))
             loading.append(key);
     }
-    restoreHeldWrites(&changes);
-    writeOutbox();
-    const QPointer<Controller> alive(q);
-    emitOptimistic(changes); // no store write: it would rewrite what was just hydrated
+    core.managers->placeholders->restore(&changes);
+    write();
+    const QPointer<Controller> alive(core.q);
+    core.emitOptimistic(changes); // no store write: it would rewrite what was just hydrated
     for (const QString &key : std::as_const(loading)) {
         if (!alive)
             return;
-        Q_EMIT q->fetchStateChanged(key);
+        Q_EMIT core.q->fetchStateChanged(key);
     }
 }
 
-void ControllerPrivate::setOutboxFile(const QString &path)
+void OutboxManager::setFile(const QString &path)
 {
-    if (path == outboxFile)
+    if (path == m_file)
         return; // loaded already: reading it again would replay its items twice
-    outboxFile = path;
-    outboxWriteFailures = 0;
-    if (scheduler)
-        scheduler->cancel(std::exchange(outboxWriteRetry, 0));
+    m_file = path;
+    m_writeFailures = 0;
+    if (core.scheduler)
+        core.scheduler->cancel(std::exchange(m_writeRetry, 0));
     if (path.isEmpty())
         return;
     QList<OutboxItem> loaded;
@@ -234,41 +264,41 @@ void ControllerPrivate::setOutboxFile(const QString &path)
         }
     }
     OutboxPrivate *box = OutboxPrivate::get(outbox);
+    PlaceholderManager &placeholders = *core.managers->placeholders;
     for (OutboxItem &item : loaded) {
         if (!item.waitingFor.isEmpty())
-            pendingHeld.append({std::move(item)}); // held again by resolveOutbox()
+            placeholders.pending.append({std::move(item)}); // held again by resolve()
         else
-            box->append(inFlight.nextId(), std::move(item));
+            box->append(core.inFlight.nextId(), std::move(item));
     }
-    resolveOutbox(); // also rewrites the file: a dropped one is replaced at once
+    resolve(); // also rewrites the file: a dropped one is replaced at once
     // At the next event-loop turn: the application may register endpoints until then.
     QMetaObject::invokeMethod(
-        q, [this] { pumpOutbox(); }, Qt::QueuedConnection);
+        core.q, [this] { pump(); }, Qt::QueuedConnection);
 }
 
-void ControllerPrivate::writeOutbox()
+void OutboxManager::write()
 {
     // Shutting down: the file keeps what it holds (held writes included) for the next start.
-    if (outboxFile.isEmpty() || shuttingDown)
+    if (m_file.isEmpty() || core.shuttingDown)
         return;
-    scheduler->cancel(std::exchange(outboxWriteRetry, 0)); // this write is the retry
+    core.scheduler->cancel(std::exchange(m_writeRetry, 0)); // this write is the retry
     QString why;
-    QList<OutboxItem> items = OutboxPrivate::get(outbox)->queue.items() + heldOutboxItems();
-    for (const PendingHeld &pending : std::as_const(pendingHeld))
-        items.append(pending.item);
+    const QList<OutboxItem> items
+        = OutboxPrivate::get(outbox)->queue.items() + core.managers->placeholders->outboxItems();
     const QByteArray bytes = OutboxFile::encode(items);
-    if (OutboxFile::write(outboxFile, bytes, &why)) {
-        outboxWriteFailures = 0;
+    if (OutboxFile::write(m_file, bytes, &why)) {
+        m_writeFailures = 0;
         return;
     }
     // A full disk or an unwritable folder: the items live on in memory, and the file is written
     // again at the next change or when the retry is due, whichever comes first.
-    const qint64 retry = detail::VerifiedWrite::retryDelayMs(++outboxWriteFailures, 0);
-    outboxWriteRetry = scheduler->scheduleIn(retry, q, [this] {
-        outboxWriteRetry = 0;
-        writeOutbox();
+    const qint64 retry = VerifiedWrite::retryDelayMs(++m_writeFailures, 0);
+    m_writeRetry = core.scheduler->scheduleIn(retry, core.q, [this] {
+        m_writeRetry = 0;
+        write();
     });
-    if (outboxWriteFailures > 1)
+    if (m_writeFailures > 1)
         return; // warned once until a write lands
     qCWarning(lcController).noquote()
         << QStringLiteral("cannot write the outbox file: %1; its %2 change(s) stay in memory and "
@@ -277,26 +307,31 @@ void ControllerPrivate::writeOutbox()
                .arg(why, QString::number(items.size()), QString::number(retry));
 }
 
-void ControllerPrivate::flushOutbox()
-{
-    if (outboxWriteFailures > 0)
-        writeOutbox();
-}
-
-void ControllerPrivate::clearOutbox()
+void OutboxManager::reset()
 {
     // Requests still on the wire finish as ordinary mutations (their answers are dropped).
-    for (InFlightRequest *request : inFlight.all())
-        request->outbox = false;
-    outboxSending = 0;
+    for (InFlightRequest *request : core.inFlight.all())
+        request->keepWithoutCallers = false;
+    m_sending = 0;
+    m_queued.clear();
+    m_failures.clear();
     OutboxPrivate::get(outbox)->clear();
-    writeOutbox();
+    write();
+}
+
+} // namespace DataClient::detail
+
+namespace DataClient {
+
+Outbox *Controller::outbox() const
+{
+    return d->managers->outbox->outbox;
 }
 
 void detail::setOutboxFile(Controller *controller, const QString &path)
 {
     DATACLIENT_ASSERT_THREAD(controller);
-    ControllerPrivate::get(controller)->setOutboxFile(path);
+    ControllerPrivate::get(controller)->managers->outbox->setFile(path);
 }
 
 } // namespace DataClient

@@ -1,33 +1,53 @@
-// Paged lists (docs/pagination.md): every page of a list is merged into the one result stored
-// under the list's key. A later answer for the first page (a refetch after expiry, a mutation,
-// a reconnect, an invalidation) must not cut the list back to that page: the rows stored after
-// the old first page (later pages, rows pushed since) stay after it, without duplicates, so a
-// view never shows fewer rows than it loaded and its `hasMore` stays true where the server has
-// more. The later pages are then read again, each once, so rows that moved between pages (a row
-// deleted or added before them) show. A list is known as paged once a later page was read, or
-// while a view pages it (detail::notePagedList()); a list restored from disk gets its later
-// pages derived from its length.
+#include "pagemanager_p.h"
+
 #include "controller_p.h"
 #include "logging_p.h"
+#include "managers_p.h"
 
 #include <DataClient/private/pagedlists_p.h>
 #include <DataClient/rowlist.h>
 
 #include <QtCore/QSet>
 
-namespace DataClient {
+namespace DataClient::detail {
 
-using detail::InFlightRequest;
+PageManager::PageManager(ControllerPrivate &core)
+    : Lifecycle(core, WriteSchema | Committed | Failed | RequestEnded | ResultsDropped | Reset)
+{ }
 
-bool ControllerPrivate::isPageRead(const InFlightRequest &request)
+void PageManager::failed(InFlightRequest &request, const NetworkError &, Failure *failure)
+{
+    m_merges.remove(request.id);
+    if (isPageRead(request))
+        failure->keysError = false;
+}
+
+void PageManager::requestEnded(const InFlightRequest &request)
+{
+    m_merges.remove(request.id);
+}
+
+void PageManager::resultsDropped(const QSet<QString> &keys)
+{
+    for (const QString &key : keys)
+        lists.remove(key);
+}
+
+void PageManager::reset()
+{
+    lists.clear(); // the lists whose pages they counted are gone
+    m_merges.clear();
+}
+
+bool PageManager::isPageRead(const InFlightRequest &request)
 {
     const QString field = request.endpoint->paginationField();
     return request.read && !field.isEmpty() && request.params.contains(field);
 }
 
-qsizetype ControllerPrivate::storedRows(const InFlightRequest &request)
+qsizetype PageManager::storedRows(const InFlightRequest &request)
 {
-    const Denormalized stored = store->denormalize(
+    const Denormalized stored = core.store->denormalize(
         request.key, request.endpoint->schema(), request.endpoint->storeArguments(request.params));
     if (!stored.found)
         return 0;
@@ -43,17 +63,16 @@ qsizetype ControllerPrivate::storedRows(const InFlightRequest &request)
     return 0;
 }
 
-Schema ControllerPrivate::pagedListSchema(const InFlightRequest &request, const Schema &schema,
-                                          std::shared_ptr<FirstPageMerge> *merge)
+Schema PageManager::writeSchema(InFlightRequest &request, const Schema &schema)
 {
     const Schema collection = schema.collectionSchema();
     if (!request.read || collection.kind() != Schema::Kind::Collection)
         return schema;
     if (isPageRead(request)) {
-        auto known = pagedLists.find(request.key);
-        if (known == pagedLists.end()) {
+        auto known = lists.find(request.key);
+        if (known == lists.end()) {
             // The first later page of this list: what is stored now is what the first page gave.
-            known = pagedLists.insert(request.key, PagedList {});
+            known = lists.insert(request.key, PagedList {});
             known->firstPageRows = storedRows(request);
         }
         const std::pair<EndpointPtr, Params> page {request.endpoint, request.params};
@@ -61,15 +80,14 @@ Schema ControllerPrivate::pagedListSchema(const InFlightRequest &request, const 
             known->pages.append(page);
         return schema;
     }
-    const auto known = pagedLists.constFind(request.key);
-    if (known == pagedLists.cend()
-        || collection.collectionMode() != Schema::CollectionMode::Replace)
+    const auto known = lists.constFind(request.key);
+    if (known == lists.cend() || collection.collectionMode() != Schema::CollectionMode::Replace)
         return schema; // not paged: the answer is the whole list
     auto state = std::make_shared<FirstPageMerge>();
-    *merge = state;
+    m_merges.insert(request.id, state);
     // A list stored before any first page of this run (restored from disk): its first page had
     // as many rows as this one, as far as can be known.
-    state->derive = known->firstPageRows < 0 && store->hasResult(request.key);
+    state->derive = known->firstPageRows < 0 && core.store->hasResult(request.key);
     const qsizetype laterPagesStart = known->firstPageRows;
     // The new first page, then the stored rows that came after the old first page (later pages,
     // and rows pushed onto the list since) that the new first page does not hold. The old first
@@ -92,11 +110,14 @@ Schema ControllerPrivate::pagedListSchema(const InFlightRequest &request, const 
         });
 }
 
-void ControllerPrivate::firstPageWritten(const InFlightRequest &request,
-                                         const FirstPageMerge &merge)
+void PageManager::committed(InFlightRequest &request, Commit *)
 {
-    const auto known = pagedLists.find(request.key);
-    if (known == pagedLists.end())
+    const std::shared_ptr<FirstPageMerge> written = m_merges.take(request.id);
+    if (!written)
+        return;
+    const FirstPageMerge &merge = *written;
+    const auto known = lists.find(request.key);
+    if (known == lists.end())
         return;
     const qsizetype rows = merge.answered >= 0 ? merge.answered : storedRows(request);
     if (merge.derive && known->pageEndpoint && rows > 0) {
@@ -116,44 +137,48 @@ void ControllerPrivate::firstPageWritten(const InFlightRequest &request,
     reloadLaterPages(request.key);
 }
 
-void ControllerPrivate::reloadLaterPages(const QString &key)
+void PageManager::reloadLaterPages(const QString &key)
 {
-    const auto known = pagedLists.constFind(key);
-    if (known == pagedLists.cend() || known->pages.isEmpty())
+    const auto known = lists.constFind(key);
+    if (known == lists.cend() || known->pages.isEmpty())
         return;
     qCDebug(lcController).noquote() << "a new first page of" << key << "; reading"
                                     << known->pages.size() << "later page(s) again";
     // Queued: the first page's commit finishes (and its callers resolve) first. Each page joins
     // a read of it already in flight; its answer is merged like any page (no duplicates). The
     // key loads from now on, so no view takes the list for complete in between.
-    states.startLoading(key);
+    core.states.startLoading(key);
     QMetaObject::invokeMethod(
-        q,
-        [this, key, pages = known->pages, started = generation] {
-            if (started != generation)
+        core.q,
+        [this, key, pages = known->pages, started = core.generation] {
+            if (started != core.generation)
                 return; // the store was reset: no list to merge into (nor its loading state)
             for (const auto &[endpoint, params] : pages)
-                fetch(endpoint, params, QJsonValue());
-            if (states.finishLoading(key))
-                Q_EMIT q->fetchStateChanged(key);
+                core.fetch(endpoint, params, QJsonValue());
+            if (core.states.finishLoading(key))
+                Q_EMIT core.q->fetchStateChanged(key);
         },
         Qt::QueuedConnection);
 }
 
+} // namespace DataClient::detail
+
+namespace DataClient {
+
 void detail::notePagedList(Controller *controller, const QString &key,
                            const EndpointPtr &pageEndpoint, const Params &listParams)
 {
-    ControllerPrivate *d = ControllerPrivate::get(controller);
-    ControllerPrivate::PagedList &list = d->pagedLists[key];
+    PageManager::PagedList &list = ControllerPrivate::get(controller)->managers->pages->lists[key];
     list.pageEndpoint = pageEndpoint;
     list.listParams = listParams;
 }
 
 detail::ListPages detail::listPages(const Controller *controller, const QString &key)
 {
-    const ControllerPrivate *d = ControllerPrivate::get(const_cast<Controller *>(controller));
-    const auto known = d->pagedLists.constFind(key);
-    if (known == d->pagedLists.cend() || known->firstPageRows <= 0)
+    const QHash<QString, PageManager::PagedList> &lists
+        = ControllerPrivate::get(controller)->managers->pages->lists;
+    const auto known = lists.constFind(key);
+    if (known == lists.cend() || known->firstPageRows <= 0)
         return {};
     return {int(1 + known->pages.size()), int(known->firstPageRows)};
 }

@@ -1,38 +1,67 @@
-// Garbage collection and the memory budget (issue 18 item 4, docs/memory.md): the Controller
-// knows what is referenced (shown keys, polled keys, keys let go less than a grace period ago,
-// optimistic layers in the store) and when each result was last used; the Store drops what
-// nothing reaches (Store::collectGarbage()). Passes wait through the one Scheduler, so a
-// VirtualClock drives them in tests.
+#include "gcmanager_p.h"
+
 #include "controller_p.h"
 #include "logging_p.h"
+#include "managers_p.h"
+#include "scheduler_p.h"
 
 #include <QtCore/QPointer>
 
 #include <algorithm>
 
-namespace DataClient {
+namespace DataClient::detail {
 
-using detail::GarbageCollector;
+GcManager::GcManager(ControllerPrivate &core)
+    : Lifecycle(core, Read | StoreChanged | Released | Referenced | OnlineChanged | StoreReset)
+{ }
 
-void ControllerPrivate::GcRoots::add(const QString &key, const EndpointPtr &endpoint,
-                                     const Params &params)
+void GcManager::read(const RestEndpoint &, const QString &resultKey)
+{
+    gc.touch(resultKey, core.now());
+}
+
+void GcManager::storeChanged(const ChangeSet &changes, bool)
+{
+    if (changes.isEmpty() || gc.collecting)
+        return;
+    if (!changes.entities.isEmpty())
+        gc.entitiesChanged = true;
+    updateSchedule(false);
+}
+
+void GcManager::referenced()
+{
+    updateSchedule(true);
+}
+
+void GcManager::onlineChanged(bool online)
+{
+    if (online)
+        revalidatable();
+}
+
+void GcManager::storeReset()
+{
+    gc.clear(); // nothing is left to collect
+    arm(-1);
+}
+
+void GcManager::Roots::add(const QString &key, const EndpointPtr &endpoint, const Params &params)
 {
     keys.insert(key);
     if (endpoint && ControllerPrivate::canQueryEntityTable(*endpoint))
         reads.append({endpoint->schema(), endpoint->storeArguments(params)});
 }
 
-ControllerPrivate::GcRoots ControllerPrivate::gcRoots(bool released)
+GcManager::Roots GcManager::roots(bool released)
 {
-    GcRoots roots;
-    const auto addAll = [&roots](const QList<std::pair<EndpointPtr, Params>> &keys) {
-        for (const auto &[endpoint, params] : keys)
-            roots.add(endpoint->key(params), endpoint, params);
-    };
-    addAll(shown.all());
-    addAll(polls->polled());
+    Roots roots;
+    QList<std::pair<EndpointPtr, Params>> referenced;
+    core.each(Lifecycle::Roots, [&](const Lifecycle &manager) { manager.roots(&referenced); });
+    for (const auto &[endpoint, params] : std::as_const(referenced))
+        roots.add(endpoint->key(params), endpoint, params);
     if (released) {
-        const qint64 cutoff = GarbageCollector::cutoff(now(), gc.gracePeriod);
+        const qint64 cutoff = GarbageCollector::cutoff(core.now(), gc.gracePeriod);
         for (const GarbageCollector::Released &let : gc.releasedAfter(cutoff))
             roots.add(let.endpoint->key(let.params), let.endpoint, let.params);
     }
@@ -41,16 +70,18 @@ ControllerPrivate::GcRoots ControllerPrivate::gcRoots(bool released)
     return roots;
 }
 
-int ControllerPrivate::collectGarbage()
+int GcManager::collect()
 {
     if (gc.collecting)
         return 0; // called from a changed() slot of the pass itself
-    armGc(-1);
-    if (!gc.enabled || shuttingDown)
+    arm(-1);
+    if (!gc.enabled || core.shuttingDown)
         return 0;
-    const qint64 at = now();
+    Store *store = core.store.get();
+    const qint64 at = core.now();
     const qint64 cutoff = GarbageCollector::cutoff(at, gc.gracePeriod);
-    const GcRoots roots = gcRoots(true);
+    const Roots kept = roots(true);
+    const Roots &roots = kept;
 
     // Results nothing references: gone when last used before the cutoff, else candidates for
     // the budget, least recently used first.
@@ -75,10 +106,12 @@ int ControllerPrivate::collectGarbage()
     qint64 oldestUnreachable = -1;
     const auto pass = [&](const StoreGarbageRequest &what) {
         StoreGarbageOutcome outcome = store->collectGarbage(what);
-        for (const QString &key : std::as_const(outcome.changes.results)) {
-            validators.forget(key); // they describe a result that is gone
+        for (const QString &key : std::as_const(outcome.changes.results))
             gc.forget(key);
-            pagedLists.remove(key); // read again, the list starts anew
+        if (!outcome.changes.results.isEmpty()) {
+            const QSet<QString> &dropped = outcome.changes.results;
+            core.each(Lifecycle::ResultsDropped,
+                      [&dropped](Lifecycle &manager) { manager.resultsDropped(dropped); });
         }
         dropped += int(outcome.results + outcome.entities + outcome.collections);
         changes.unite(outcome.changes);
@@ -118,7 +151,7 @@ int ControllerPrivate::collectGarbage()
         gc.warnedOverBudget = usage > gc.budget;
     }
     gc.entitiesChanged = false;
-    gc.pruneTouches(cutoff, [this](const QString &key) { return store->hasResult(key); });
+    gc.pruneTouches(cutoff, [store](const QString &key) { return store->hasResult(key); });
 
     // The next pass: when the earliest of what stayed only for its grace period may go.
     qint64 due = -1;
@@ -135,20 +168,23 @@ int ControllerPrivate::collectGarbage()
         consider(gc.effectiveWrite(oldestUnreachable));
     for (const GarbageCollector::Released &let : gc.releasedAfter(cutoff))
         consider(let.at);
-    armGc(due);
+    arm(due);
 
     qCDebug(lcController) << "garbage collection:" << dropped << "dropped;"
                           << store->resultKeys().size() << "results stay";
     // What the pass dropped changes nothing more for the collector (no new pass for it).
-    const QPointer<Controller> alive(q);
-    emitChanged(changes);
+    const QPointer<Controller> alive(core.q);
+    core.emitChanged(changes);
     if (alive)
         gc.collecting = false;
     return dropped;
 }
 
-void ControllerPrivate::armGc(qint64 due)
+void GcManager::arm(qint64 due)
 {
+    Scheduler *scheduler = core.scheduler;
+    if (!scheduler)
+        return;
     if (due < 0 || !gc.enabled) {
         if (gc.entry)
             scheduler->cancel(gc.entry);
@@ -165,11 +201,11 @@ void ControllerPrivate::armGc(qint64 due)
     // when the entry is dropped: one pass a second left 88 bytes a pass behind for good.
     gc.entry = scheduler->scheduleAt(due, nullptr, [this] {
         gc.entry = 0;
-        collectGarbage();
+        collect();
     });
 }
 
-void ControllerPrivate::updateGcSchedule(bool mayCancel)
+void GcManager::updateSchedule(bool mayCancel)
 {
     if (!gc.enabled || gc.collecting)
         return;
@@ -180,82 +216,80 @@ void ControllerPrivate::updateGcSchedule(bool mayCancel)
     // waits (a Controller that only shows what it holds has nothing scheduled).
     bool candidates = gc.entitiesChanged;
     if (!candidates) {
-        const qint64 cutoff = GarbageCollector::cutoff(now(), gc.gracePeriod);
+        const qint64 cutoff = GarbageCollector::cutoff(core.now(), gc.gracePeriod);
         const QList<GarbageCollector::Released> released = gc.releasedAfter(cutoff);
         candidates = std::any_of(released.cbegin(), released.cend(), [](const auto &let) {
             return ControllerPrivate::canQueryEntityTable(*let.endpoint);
         });
     }
     if (!candidates) {
-        const GcRoots roots = gcRoots(false);
-        const QStringList keys = store->resultKeys();
-        candidates = std::any_of(keys.cbegin(), keys.cend(), [&roots](const QString &key) {
-            return !roots.keys.contains(key);
-        });
+        const Roots kept = roots(false);
+        const QStringList keys = core.store->resultKeys();
+        candidates = std::any_of(keys.cbegin(), keys.cend(),
+                                 [&kept](const QString &key) { return !kept.keys.contains(key); });
     }
     if (gc.budget > 0 && candidates)
-        armGc(now()); // the budget is checked after every change, in the next pass
+        arm(core.now()); // the budget is checked after every change, in the next pass
     else
-        armGc(candidates ? GarbageCollector::dueAfter(now(), gc.gracePeriod) : -1);
+        arm(candidates ? GarbageCollector::dueAfter(core.now(), gc.gracePeriod) : -1);
 }
 
-void ControllerPrivate::gcReleased(const QString &key, const EndpointPtr &endpoint,
-                                   const Params &params)
+void GcManager::released(const QString &key, const EndpointPtr &endpoint, const Params &params)
 {
-    if (shown.viewers(key) > 0 || polls->subscriberCount(key) > 0)
-        return; // still referenced
-    gc.release(key, endpoint, params, now());
-    updateGcSchedule(false);
+    bool referenced = false;
+    core.each(Lifecycle::Roots,
+              [&](const Lifecycle &manager) { referenced = referenced || manager.refers(key); });
+    if (referenced)
+        return; // still shown or polled
+    gc.release(key, endpoint, params, core.now());
+    updateSchedule(false);
 }
 
-void ControllerPrivate::gcHydrated(qint64 oldest, qint64 newest)
+void GcManager::hydrated(qint64 oldest, qint64 newest)
 {
-    gc.hydrated(now(), oldest, newest);
-    if (online)
-        gcRevalidatable();
+    gc.hydrated(core.now(), oldest, newest);
+    if (core.online)
+        revalidatable();
 }
 
-void ControllerPrivate::gcRevalidatable()
+void GcManager::revalidatable()
 {
     if (!gc.waitsForNetwork())
         return;
-    gc.revalidatable(now());
+    gc.revalidatable(core.now());
     // What was read from disk may go one grace period from now, if nothing shows it by then.
-    armGc(GarbageCollector::dueAfter(now(), gc.gracePeriod));
+    arm(GarbageCollector::dueAfter(core.now(), gc.gracePeriod));
 }
 
-void ControllerPrivate::gcNoteChanges(const ChangeSet &changes)
-{
-    if (gc.collecting)
-        return;
-    if (!changes.entities.isEmpty())
-        gc.entitiesChanged = true;
-    updateGcSchedule(false);
-}
+} // namespace DataClient::detail
+
+namespace DataClient {
+
+using detail::GarbageCollector;
 
 bool Controller::isGcEnabled() const
 {
-    return d->gc.enabled;
+    return d->managers->gc->gc.enabled;
 }
 
 void Controller::setGcEnabled(bool enabled)
 {
     DATACLIENT_ASSERT_THREAD(this);
-    if (d->gc.enabled == enabled)
+    if (d->managers->gc->gc.enabled == enabled)
         return;
-    d->gc.enabled = enabled;
+    d->managers->gc->gc.enabled = enabled;
     if (enabled) {
-        d->gc.entitiesChanged = true; // what changed meanwhile was not followed
-        d->updateGcSchedule(false);
+        d->managers->gc->gc.entitiesChanged = true; // what changed meanwhile was not followed
+        d->managers->gc->updateSchedule(false);
     } else {
-        d->armGc(-1);
+        d->managers->gc->arm(-1);
     }
     Q_EMIT gcEnabledChanged();
 }
 
 qint64 Controller::gcGracePeriodMs() const
 {
-    return d->gc.gracePeriod;
+    return d->managers->gc->gc.gracePeriod;
 }
 
 void Controller::setGcGracePeriodMs(qint64 ms)
@@ -265,21 +299,21 @@ void Controller::setGcGracePeriodMs(qint64 ms)
         qCWarning(lcController).noquote()
             << QStringLiteral("Controller::setGcGracePeriodMs: %1; it stays %2 ms")
                    .arg(why)
-                   .arg(d->gc.gracePeriod);
+                   .arg(d->managers->gc->gc.gracePeriod);
         return;
     }
-    if (d->gc.gracePeriod == ms)
+    if (d->managers->gc->gc.gracePeriod == ms)
         return;
-    d->gc.gracePeriod = ms;
-    d->armGc(-1); // rescheduled with the new period
-    d->gc.entitiesChanged = true;
-    d->updateGcSchedule(false);
+    d->managers->gc->gc.gracePeriod = ms;
+    d->managers->gc->arm(-1); // rescheduled with the new period
+    d->managers->gc->gc.entitiesChanged = true;
+    d->managers->gc->updateSchedule(false);
     Q_EMIT gcGracePeriodMsChanged();
 }
 
 qint64 Controller::memoryBudgetBytes() const
 {
-    return d->gc.budget;
+    return d->managers->gc->gc.budget;
 }
 
 void Controller::setMemoryBudgetBytes(qint64 bytes)
@@ -289,22 +323,22 @@ void Controller::setMemoryBudgetBytes(qint64 bytes)
         qCWarning(lcController).noquote()
             << QStringLiteral("Controller::setMemoryBudgetBytes: %1; it stays %2")
                    .arg(why)
-                   .arg(d->gc.budget);
+                   .arg(d->managers->gc->gc.budget);
         return;
     }
-    if (d->gc.budget == bytes)
+    if (d->managers->gc->gc.budget == bytes)
         return;
-    d->gc.budget = bytes;
-    d->gc.warnedOverBudget = false;
-    d->armGc(-1); // due at once with a budget, a grace period later without
-    d->updateGcSchedule(false);
+    d->managers->gc->gc.budget = bytes;
+    d->managers->gc->gc.warnedOverBudget = false;
+    d->managers->gc->arm(-1); // due at once with a budget, a grace period later without
+    d->managers->gc->updateSchedule(false);
     Q_EMIT memoryBudgetBytesChanged();
 }
 
 int Controller::collectGarbage()
 {
     DATACLIENT_ASSERT_THREAD(this);
-    return d->collectGarbage();
+    return d->managers->gc->collect();
 }
 
 } // namespace DataClient

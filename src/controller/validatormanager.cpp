@@ -1,41 +1,76 @@
-// HTTP validators (docs/networking.md): a read of a key whose stored result came with an ETag or
-// a Last-Modified sends them back, and a 304 Not Modified that confirms that result keeps it:
-// its expiry is renewed as a fresh answer's would be, the validators the 304 carries replace
-// the stored ones, nothing is normalized, no change is signalled.
+#include "validatormanager_p.h"
+
 #include "controller_p.h"
 #include "logging_p.h"
 
 #include <algorithm>
 
-namespace DataClient {
+namespace DataClient::detail {
 
-using detail::InFlightRequest;
-using detail::ValidatorTable;
+ValidatorManager::ValidatorManager(ControllerPrivate &core)
+    : Lifecycle(core,
+                Decorate | TakesAnswer | Committed | RequestEnded | ResultsDropped | Invalidated
+                    | ResultSet | Reset)
+{ }
 
-ConditionalRequest ControllerPrivate::conditionalFor(const InFlightRequest &request) const
+void ValidatorManager::decorate(InFlightRequest &request, Headers *)
 {
     // Only a read whose answer is its key's whole result: a page (getPage) adds to its list's
     // result, so a 304 to it would say nothing about what the key stores.
     if (!request.read || request.key != request.requestKey || !request.endpoint->validators())
-        return {};
-    const bool shown = store->hasResult(request.key) && !states.isInvalidated(request.key);
-    return ConditionalRequest(shown ? validators.find(request.key) : Validators());
+        return;
+    const bool shown
+        = core.store->hasResult(request.key) && !core.states.isInvalidated(request.key);
+    request.conditional = ConditionalRequest(shown ? m_validators.find(request.key) : Validators());
 }
 
-void ControllerPrivate::rememberValidators(const InFlightRequest &request, const QString &resultKey)
+void ValidatorManager::committed(InFlightRequest &request, Commit *commit)
 {
-    if (!request.conditional.isNull() && !resultKey.isEmpty())
-        validators.remember(resultKey, request.conditional.received());
+    if (!request.conditional.isNull() && !commit->resultKey.isEmpty())
+        m_validators.remember(commit->resultKey, request.conditional.received());
 }
 
-void ControllerPrivate::answeredNotModified(const std::shared_ptr<InFlightRequest> &request)
+void ValidatorManager::requestEnded(const InFlightRequest &request)
 {
+    m_refetchesAfter304.remove(request.id);
+}
+
+void ValidatorManager::resultsDropped(const QSet<QString> &keys)
+{
+    for (const QString &key : keys)
+        m_validators.forget(key);
+}
+
+void ValidatorManager::invalidated(const QStringList &keys)
+{
+    for (const QString &key : keys)
+        m_validators.forget(key);
+}
+
+void ValidatorManager::resultSet(const QString &key)
+{
+    m_validators.forget(key);
+}
+
+void ValidatorManager::reset()
+{
+    m_validators.clear();
+    m_refetchesAfter304.clear();
+}
+
+bool ValidatorManager::takesAnswer(const std::shared_ptr<InFlightRequest> &request)
+{
+    if (!request->conditional.notModified())
+        return false;
+    ControllerPrivate &d = core;
+    Controller *q = core.q;
     const QString &key = request->key;
     const RestEndpoint &endpoint = *request->endpoint;
-    const bool stored = store->hasResult(key) && !states.isInvalidated(key);
+    const bool stored = d.store->hasResult(key) && !d.states.isInvalidated(key);
     const ValidatorTable::NotModified outcome = ValidatorTable::onNotModified(
         request->conditional.sent() ? request->conditional.validators() : Validators(),
-        validators.find(key), stored, request->refetchAfter304, request->conditional.received());
+        m_validators.find(key), stored, m_refetchesAfter304.contains(request->id),
+        request->conditional.received());
     const QPointer<Controller> alive(q);
 
     if (outcome == ValidatorTable::NotModified::Refetch) {
@@ -44,23 +79,23 @@ void ControllerPrivate::answeredNotModified(const std::shared_ptr<InFlightReques
             << request->conditional.received().etag << request->conditional.received().lastModified
             << ") to" << (stored ? "other" : "no")
             << "stored data: refetching it without validators";
-        validators.forget(key);
+        m_validators.forget(key);
         // Started before this one stops loading: the key stays loading throughout, and what
         // it shows (its stored result, or nothing yet) stays as it is.
-        QFuture<QVariant> next = fetch(request->endpoint, request->params, QJsonValue());
-        if (InFlightRequest *refetch = inFlight.findRead(request->requestKey))
-            refetch->refetchAfter304 = true;
+        QFuture<QVariant> next = d.fetch(request->endpoint, request->params, QJsonValue());
+        if (InFlightRequest *refetch = d.inFlight.findRead(request->requestKey))
+            m_refetchesAfter304.insert(refetch->id);
         // The callers of this read get the refetch's outcome.
         next.then(q, [request](const QVariant &value) { request->callers.resolve(value); })
             .onFailed(q, [request] { request->callers.fail(std::current_exception()); })
             .onCanceled(q, [request] { request->callers.cancel(); });
         // Idle only if the refetch could not start (then its future has failed already).
-        if (states.finishLoading(key) && alive)
+        if (d.states.finishLoading(key) && alive)
             Q_EMIT q->fetchStateChanged(key);
-        return;
+        return true;
     }
 
-    bool stateChanged = states.finishLoading(key);
+    bool stateChanged = d.states.finishLoading(key);
     if (outcome == ValidatorTable::NotModified::Fail) {
         const NetworkError error
             = NetworkError(NetworkError::Kind::Http, 304,
@@ -73,28 +108,29 @@ void ControllerPrivate::answeredNotModified(const std::shared_ptr<InFlightReques
                                .arg(request->requestKey))
                   .withStatus(304, QStringLiteral("Not Modified"))
                   .withRequest(endpoint.method(), endpoint.url(request->params));
-        stateChanged |= fail(*request, error);
+        stateChanged |= d.fail(*request, error);
     } else {
         // Fresh as of this request, as an answer with the same data would be; the entities and
         // the result itself are untouched, so nothing is signalled but the fetch state.
-        Meta meta = store->resultMeta(key);
-        const Meta renewed = responseMeta(endpoint, request->date);
+        Meta meta = d.store->resultMeta(key);
+        const Meta renewed = d.responseMeta(endpoint, request->date);
         meta.date = std::max(meta.date, renewed.date);
         meta.fetchedAt = renewed.fetchedAt;
         meta.expiresAt = renewed.expiresAt;
-        store->setResultMeta(key, meta);
-        validators.remember(key,
-                            ValidatorTable::afterNotModified(validators.find(key),
-                                                             request->conditional.received()));
-        stateChanged |= states.settle(key, request->date);
+        d.store->setResultMeta(key, meta);
+        m_validators.remember(key,
+                              ValidatorTable::afterNotModified(m_validators.find(key),
+                                                               request->conditional.received()));
+        stateChanged |= d.states.settle(key, request->date);
         qCDebug(lcController).noquote()
             << request->requestKey << "not modified: kept, fresh until" << meta.expiresAt;
         request->callers.resolve(
-            store->denormalize(key, endpoint.schema(), endpoint.storeArguments(request->params))
+            d.store->denormalize(key, endpoint.schema(), endpoint.storeArguments(request->params))
                 .data);
     }
     if (alive && stateChanged)
         Q_EMIT q->fetchStateChanged(key);
+    return true;
 }
 
-} // namespace DataClient
+} // namespace DataClient::detail

@@ -1,8 +1,9 @@
-// Placeholder rows and held writes (docs/optimistic-updates.md): a request never carries a
-// placeholder key. Writes naming one wait for its create and are sent with the server's key;
-// reads of one are answered from the store.
+#include "placeholdermanager_p.h"
+
 #include "controller_p.h"
 #include "logging_p.h"
+#include "managers_p.h"
+#include "outboxmanager_p.h"
 #include "outbox_p.h"
 
 #include <DataClient/placeholderkey.h>
@@ -14,53 +15,36 @@
 
 using namespace Qt::StringLiterals;
 
-namespace DataClient {
+namespace DataClient::detail {
 
-using detail::HeldWrite;
-using detail::InFlightRequest;
+PlaceholderManager::PlaceholderManager(ControllerPrivate &core)
+    : Lifecycle(core, CallArrived | NewRowKey | Committed | Failed | Reset | Shutdown)
+{ }
 
-namespace {
-
-bool pendingIn(const QVariant &value, int depth)
+QString PlaceholderManager::newRowKey()
 {
-    if (value.metaType() == QMetaType::fromType<Record>())
-        return static_cast<const Record *>(value.constData())->isPending();
-    if (depth > 1)
-        return false;
-    bool isList = false;
-    if (const RowList list = rowsOf(value, &isList); isList) {
-        return std::any_of(list.cbegin(), list.cend(),
-                           [depth](const QVariant &item) { return pendingIn(item, depth + 1); });
-    }
-    if (value.metaType().id() == QMetaType::QVariantMap) { // {results: [...], total: n}
-        const auto &map = *static_cast<const QVariantMap *>(value.constData());
-        return std::any_of(map.cbegin(), map.cend(),
-                           [depth](const QVariant &field) { return pendingIn(field, depth + 1); });
-    }
-    return false;
+    return held.allocate();
 }
 
-} // namespace
-
-QString Controller::confirmedKey(const QString &placeholderKey) const
+void PlaceholderManager::newRowKeyUnused(const QString &key)
 {
-    DATACLIENT_ASSERT_THREAD(this);
-    return d->held.confirmedKey(placeholderKey);
+    held.refuse(key);
 }
 
-std::optional<QFuture<QVariant>> ControllerPrivate::holdForPlaceholders(const EndpointPtr &endpoint,
-                                                                        Params *params,
-                                                                        QJsonValue *body)
+std::optional<QFuture<QVariant>> PlaceholderManager::callArrived(FetchCall &call)
 {
+    const EndpointPtr &endpoint = call.endpoint;
+    Params *params = &call.params;
+    QJsonValue *body = &call.body;
     const Params named = *params;
     QString unknown;
     const QSet<QString> waiting = held.substitute(params, body, &unknown);
     const bool read = !endpoint->sideEffect();
     if (read && (!waiting.isEmpty() || !unknown.isEmpty())) {
         // A row that exists only on this side: what the store shows of it is all there is.
-        const ResponseState state = q->getResponse(endpoint, named);
+        const ResponseState state = core.q->getResponse(endpoint, named);
         if (state.found)
-            return readyFuture(state.data);
+            return ControllerPrivate::readyFuture(state.data);
     }
     if (!unknown.isEmpty() || (read && !waiting.isEmpty())) {
         const QString placeholder = unknown.isEmpty() ? *waiting.cbegin() : unknown;
@@ -78,9 +62,9 @@ std::optional<QFuture<QVariant>> ControllerPrivate::holdForPlaceholders(const En
         return std::nullopt;
 
     ChangeSet changes;
-    std::shared_ptr<HeldWrite> write
-        = makeHeldWrite(endpoint, *params, *body, waiting, queues(*endpoint), now(),
-                        QUuid::createUuid().toByteArray(QUuid::WithoutBraces), &changes);
+    std::shared_ptr<HeldWrite> write = makeHeldWrite(
+        endpoint, *params, *body, waiting, OutboxManager::queues(*endpoint), core.now(),
+        QUuid::createUuid().toByteArray(QUuid::WithoutBraces), &changes);
     QFuture<QVariant> future = write->callers.add();
     qCDebug(lcController).noquote()
         << endpoint->name() << "held until" << waiting.size() << "placeholder row(s) are created";
@@ -88,14 +72,15 @@ std::optional<QFuture<QVariant>> ControllerPrivate::holdForPlaceholders(const En
     held.hold(std::move(write));
     if (durable)
         writeOutbox(); // before fetch() returns, as for any change that queues
-    emitOptimistic(changes);
+    core.emitOptimistic(changes);
     return future;
 }
 
 std::shared_ptr<HeldWrite>
-ControllerPrivate::makeHeldWrite(const EndpointPtr &endpoint, const Params &params,
-                                 const QJsonValue &body, const QSet<QString> &waiting, bool durable,
-                                 qint64 since, const QByteArray &idempotencyKey, ChangeSet *changes)
+PlaceholderManager::makeHeldWrite(const EndpointPtr &endpoint, const Params &params,
+                                  const QJsonValue &body, const QSet<QString> &waiting,
+                                  bool durable, qint64 since, const QByteArray &idempotencyKey,
+                                  ChangeSet *changes)
 {
     auto write = std::make_shared<HeldWrite>();
     write->endpoint = endpoint;
@@ -109,21 +94,26 @@ ControllerPrivate::makeHeldWrite(const EndpointPtr &endpoint, const Params &para
     // sent yet, so above everything (the create's guess, itself waiting, included).
     if (endpoint->optimistic()) {
         ChangeSet shown;
-        write->layer = applyOptimistic(*endpoint, params, body, detail::OptimisticLayers::unsent,
-                                       &shown, nullptr);
+        write->layer
+            = core.guesses.show(*endpoint, params, body, OptimisticLayers::unsent, &shown, nullptr);
         changes->unite(shown);
     }
     return write;
 }
 
-void ControllerPrivate::confirmPlaceholder(const InFlightRequest &request, const QVariant &answer,
-                                           ChangeSet *changes)
+void PlaceholderManager::committed(InFlightRequest &request, Commit *commit)
 {
+    if (request.newRowKey.isEmpty())
+        return;
+    // The placeholder row becomes the server's entity in this same change set, and the writes
+    // that waited for it start with the server's key.
+    const QVariant &answer = commit->answer;
+    ChangeSet *changes = commit->changes;
     QString serverPk;
     if (answer.metaType() == QMetaType::fromType<Record>())
         serverPk = static_cast<const Record *>(answer.constData())->pk();
     if (serverPk.isEmpty()) {
-        changes->unite(refusePlaceholder(
+        changes->unite(refuse(
             request,
             NetworkError(NetworkError::Kind::InvalidResponse, 0,
                          QStringLiteral("%1: the answer to the create names no entity with a "
@@ -131,16 +121,14 @@ void ControllerPrivate::confirmPlaceholder(const InFlightRequest &request, const
                              .arg(request.requestKey))));
         return;
     }
-    const QList<std::shared_ptr<HeldWrite>> ready = held.confirm(request.placeholder, serverPk);
+    const QList<std::shared_ptr<HeldWrite>> ready = held.confirm(request.newRowKey, serverPk);
     for (const std::shared_ptr<HeldWrite> &write : ready) {
-        if (write->layer && layers.contains(write->layer)) {
-            changes->unite(store->removeOptimistic(write->layer));
-            layers.forget(write->layer);
-        }
+        changes->unite(core.guesses.remove(write->layer, 0, {}));
         // Sent now, once, with the server's key; its guess joins the create's change set.
-        const QFuture<QVariant> sent = fetch(write->endpoint, write->params, write->body, changes);
-        auto *watcher = new QFutureWatcher<QVariant>(q);
-        QObject::connect(watcher, &QFutureWatcherBase::finished, q, [write, watcher] {
+        const QFuture<QVariant> sent
+            = core.fetch(write->endpoint, write->params, write->body, changes);
+        auto *watcher = new QFutureWatcher<QVariant>(core.q);
+        QObject::connect(watcher, &QFutureWatcherBase::finished, core.q, [write, watcher] {
             watcher->deleteLater();
             QFuture<QVariant> finished = watcher->future();
             try {
@@ -157,16 +145,19 @@ void ControllerPrivate::confirmPlaceholder(const InFlightRequest &request, const
     }
 }
 
-ChangeSet ControllerPrivate::refusePlaceholder(const InFlightRequest &request,
-                                               const NetworkError &error)
+void PlaceholderManager::failed(InFlightRequest &request, const NetworkError &error,
+                                Failure *failure)
+{
+    if (!request.newRowKey.isEmpty())
+        failure->rollback.unite(refuse(request, error));
+}
+
+ChangeSet PlaceholderManager::refuse(const InFlightRequest &request, const NetworkError &error)
 {
     ChangeSet changes;
-    const QList<std::shared_ptr<HeldWrite>> dropped = held.refuse(request.placeholder);
+    const QList<std::shared_ptr<HeldWrite>> dropped = held.refuse(request.newRowKey);
     for (const std::shared_ptr<HeldWrite> &write : dropped) {
-        if (write->layer && layers.contains(write->layer)) {
-            changes.unite(store->removeOptimistic(write->layer));
-            layers.forget(write->layer);
-        }
+        changes.unite(core.guesses.remove(write->layer, 0, {}));
         const NetworkError unsent(
             error.kind(), error.status(),
             QStringLiteral("%1 was not sent: the create of its row failed: %2")
@@ -180,19 +171,34 @@ ChangeSet ControllerPrivate::refusePlaceholder(const InFlightRequest &request,
     return changes;
 }
 
-void ControllerPrivate::dropPlaceholders()
+void PlaceholderManager::reset()
+{
+    drop();
+}
+
+void PlaceholderManager::shutdown()
+{
+    drop();
+}
+
+void PlaceholderManager::drop()
 {
     const QList<std::shared_ptr<HeldWrite>> dropped = held.clear();
     for (const std::shared_ptr<HeldWrite> &write : dropped)
         write->callers.cancel(); // like the answers a reset drops
-    pendingHeld.clear();
-    renamedPlaceholders.clear();
+    pending.clear();
+    renamed.clear();
     writeOutbox(); // a reset: gone from the file too (at shutdown the file keeps them)
 }
 
-QList<detail::OutboxItem> ControllerPrivate::heldOutboxItems() const
+void PlaceholderManager::writeOutbox()
 {
-    QList<detail::OutboxItem> items;
+    core.managers->outbox->write();
+}
+
+QList<OutboxItem> PlaceholderManager::outboxItems() const
+{
+    QList<OutboxItem> items;
     for (const std::shared_ptr<HeldWrite> &write : held.all()) {
         if (!write->durable)
             continue;
@@ -208,32 +214,32 @@ QList<detail::OutboxItem> ControllerPrivate::heldOutboxItems() const
         item.waitingFor.sort();
         items.append(std::move(item));
     }
+    for (const PendingHeld &waiting : pending)
+        items.append(waiting.item);
     return items;
 }
 
-void ControllerPrivate::restoreHeldWrites(ChangeSet *changes)
+void PlaceholderManager::restore(ChangeSet *changes)
 {
-    const OutboxPrivate *box = OutboxPrivate::get(outbox);
+    const OutboxPrivate *box = OutboxPrivate::get(core.managers->outbox->outbox);
     // The file's keys of the creates not yet requests again (their endpoint unknown so far).
     QSet<QString> unresolved;
     for (qsizetype row = 0; row < box->queue.size(); ++row) {
-        if (!inFlight.find(box->queue.idAt(row)))
+        if (!core.inFlight.find(box->queue.idAt(row)))
             unresolved.insert(box->queue.at(row).placeholder);
     }
     QList<PendingHeld> stillPending;
-    for (PendingHeld &pending : pendingHeld) {
-        detail::OutboxItem &item = pending.item;
-        if (!pending.renamed) {
-            const auto renamed
-                = [this](const QString &key) { return renamedPlaceholders.contains(key); };
+    for (PendingHeld &waiting : pending) {
+        OutboxItem &item = waiting.item;
+        if (!waiting.renamed) {
+            const auto isRenamed = [this](const QString &key) { return renamed.contains(key); };
             const auto waits
-                = [&](const QString &key) { return renamed(key) || unresolved.contains(key); };
-            if (std::all_of(item.waitingFor.cbegin(), item.waitingFor.cend(), renamed)) {
-                detail::HeldWrites::rename(&item.params, &item.body, &item.waitingFor,
-                                           renamedPlaceholders);
-                pending.renamed = true;
+                = [&](const QString &key) { return isRenamed(key) || unresolved.contains(key); };
+            if (std::all_of(item.waitingFor.cbegin(), item.waitingFor.cend(), isRenamed)) {
+                HeldWrites::rename(&item.params, &item.body, &item.waitingFor, renamed);
+                waiting.renamed = true;
             } else if (std::all_of(item.waitingFor.cbegin(), item.waitingFor.cend(), waits)) {
-                stillPending.append(std::move(pending));
+                stillPending.append(std::move(waiting));
                 continue;
             } else {
                 qCWarning(lcController).noquote()
@@ -244,34 +250,35 @@ void ControllerPrivate::restoreHeldWrites(ChangeSet *changes)
         }
         const EndpointPtr endpoint = box->endpoint(item.endpoint);
         if (!endpoint) {
-            stillPending.append(std::move(pending)); // until it is registered
+            stillPending.append(std::move(waiting)); // until it is registered
             continue;
         }
         QString unknown;
-        const QSet<QString> waiting = held.substitute(&item.params, &item.body, &unknown);
+        const QSet<QString> rows = held.substitute(&item.params, &item.body, &unknown);
         if (!unknown.isEmpty()) {
             qCWarning(lcController).noquote()
                 << u"outbox: dropped %1: the create of its row failed"_s.arg(item.describe());
             continue;
         }
-        if (waiting.isEmpty()) { // its rows were created meanwhile: it queues now
-            fetch(endpoint, item.params, item.body, changes);
+        if (rows.isEmpty()) { // its rows were created meanwhile: it queues now
+            QFuture<QVariant> queued = core.fetch(endpoint, item.params, item.body, changes);
+            Q_UNUSED(queued);
             continue;
         }
-        held.hold(makeHeldWrite(endpoint, item.params, item.body, waiting, true, item.since,
+        held.hold(makeHeldWrite(endpoint, item.params, item.body, rows, true, item.since,
                                 item.idempotencyKey, changes));
     }
-    pendingHeld = std::move(stillPending);
+    pending = std::move(stillPending);
 }
 
-bool ControllerPrivate::showsPending(const ResponseState &state, const RestEndpoint &endpoint,
-                                     const Params &params) const
+} // namespace DataClient::detail
+
+namespace DataClient {
+
+QString Controller::confirmedKey(const QString &placeholderKey) const
 {
-    if (layers.size() == 0) // nothing unconfirmed: no need to look at 10k rows
-        return false;
-    if (!state.found) // an entity an optimistic delete hides, until the server answers
-        return hiddenByPendingMutation(endpoint, params);
-    return pendingIn(state.data, 0);
+    DATACLIENT_ASSERT_THREAD(this);
+    return d->managers->placeholders->held.confirmedKey(placeholderKey);
 }
 
 } // namespace DataClient

@@ -1,0 +1,65 @@
+// The application's managers (Controller::addManager()), as one manager of the core: last in the
+// registration order, so an app's manager sees what the library's own managers decided.
+#pragma once
+
+#include "lifecycle_p.h"
+
+#include <DataClient/manager.h>
+
+#include <QtCore/QHash>
+#include <QtCore/QPointer>
+#include <QtCore/QSet>
+
+namespace DataClient::detail {
+
+class AppManagers final : public Lifecycle
+{
+public:
+    explicit AppManagers(ControllerPrivate &core);
+
+    //! Controller::addManager(): false (and a warning saying why) for null, twice, or a manager
+    //! of another Controller.
+    bool add(Manager *manager);
+    //! Controller::removeManager() and ~Manager(): the requests it held are sent.
+    bool remove(Manager *manager);
+    QList<Manager *> all() const;
+
+    bool release(Manager *manager, quint64 id);
+    bool answer(Manager *manager, quint64 id, const QFuture<QJsonValue> &answer);
+    QList<quint64> heldBy(const Manager *manager) const;
+
+    bool holds(InFlightRequest &request) override;
+    void requestMade(InFlightRequest &request) override;
+    void decorate(InFlightRequest &request, Headers *headers) override;
+    void attemptFailed(InFlightRequest &request, const NetworkError &error,
+                       RetryPlan *plan) override;
+    void answered(InFlightRequest &request) override;
+    void committed(InFlightRequest &request, Commit *commit) override;
+    void failed(InFlightRequest &request, const NetworkError &error, Failure *) override;
+    void requestEnded(const InFlightRequest &request) override;
+    void invalidated(const QStringList &keys) override;
+    void expired(const QStringList &keys) override;
+    void reset() override;
+    void storeReset() override;
+    void shutdown() override;
+
+private:
+    struct Hold
+    {
+        QPointer<Manager> manager;
+        quint64 deadline = 0; // the Scheduler entry that ends it
+    };
+    ManagedRequest snapshot(const InFlightRequest &request) const;
+    //! Calls \a call on every manager; one that throws is logged as failing at \a step.
+    template<typename Call> void notify(const char *step, Call &&call);
+    template<typename Call> bool guarded(Manager *manager, const char *step, Call &&call);
+    bool take(Manager *manager, quint64 id, const char *action);
+    void expire(quint64 id);
+
+    QList<QPointer<Manager>> m_managers;
+    QHash<quint64, Hold> m_held;
+    //! The managers that let an attempt go (asked again when another releases it), by request.
+    QHash<quint64, QSet<const Manager *>> m_passed;
+};
+
+} // namespace DataClient::detail
