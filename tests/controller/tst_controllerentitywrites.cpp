@@ -3,6 +3,8 @@
 // guesses they supersede, are persisted, and refuse bad input without touching the store.
 #include "controllerfixture.h"
 
+#include <DataClient/testing/virtualclock.h>
+
 #include <QtCore/QRegularExpression>
 #include <QtCore/QTemporaryDir>
 #include <QTest>
@@ -131,6 +133,9 @@ private Q_SLOTS:
     void answerSentBeforeASetDoesNotReplaceIt()
     {
         // The other order: a read on the wire, a set() meanwhile, then the read's answer.
+        // A clock standing still: the set() is ordered after the read by its date alone.
+        VirtualClock clock(controller->now() + 1000);
+        clock.install(controller.get());
         DeferredReplies replies;
         replies.install(backend->server, "GET", u"/todos"_s);
         controller->invalidate(todos.getList, {});
@@ -248,6 +253,27 @@ private Q_SLOTS:
         QCOMPARE(restored.value(u"author"_s).toMap().value(u"name"_s), QVariant(u"Ada"_s));
         QVERIFY(!controller->get(todoSchema(), {{u"id"_s, 1}}).found);
         QCOMPARE(ids(controller->getResponse(todos.getList, {}).data), QList<int>({2, 3, 4, 5}));
+    }
+
+    void setFollowsThePersistedSchemas()
+    {
+        const QString path = dir.filePath(u"schemas.dcstore"_s);
+        controller->setPersistence(path);
+        QVERIFY(controller->set(todoSchema(), todo(1, 1, u"pushed"_s)).ok());
+        // An entity type that is never persisted stays out of the file.
+        const Schema secret = Schema::entity(EntitySchema(u"Secret"_s).withPersist(false));
+        QVERIFY(controller->set(secret, QJsonObject {{u"id"_s, 1}, {u"pin"_s, 1234}}).ok());
+        controller.reset();
+
+        controller = std::make_unique<Controller>();
+        controller->setPersistence(path);
+        QVERIFY(!controller->get(secret, {{u"id"_s, 1}}).found);
+        QCOMPARE(controller->store().entityCount(u"Todo"_s), 5);
+        // A build whose Todo schema differs drops the file's records before it writes its own:
+        // a stored record is never read under another schema.
+        const Schema renamed = Schema::entity(EntitySchema(u"Todo"_s, u"slug"_s));
+        QVERIFY(controller->set(renamed, QJsonObject {{u"slug"_s, u"a"_s}}).ok());
+        QCOMPARE(controller->store().entityCount(u"Todo"_s), 1);
     }
 
     void badInputChangesNothing_data()
