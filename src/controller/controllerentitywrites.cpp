@@ -135,7 +135,7 @@ StoreWrite Controller::remove(const Schema &schema, const QString &pk, qint64 da
         return refuse("remove", *error);
     const Meta stored = d->store->entityMeta(ref);
     // Known: stored, or removed before (a tombstone keeps its date).
-    if (pk.isEmpty() || (!d->store->entity(ref) && stored.date == 0)) {
+    if (pk.isEmpty() || (stored.date == 0 && !d->store->entity(ref))) {
         return refuse("remove",
                       SchemaError(ref.key, QString(),
                                   QStringLiteral("the primary key of a stored %1").arg(ref.key),

@@ -130,6 +130,18 @@ private Q_SLOTS:
         QCOMPARE(storedDate(1), answered + 1);
     }
 
+    void setDatedBeforeAResetIsDropped()
+    {
+        const qint64 before = controller->now() - 1;
+        controller->resetEntireStore();
+        const StoreWrite write = controller->set(todoSchema(), todo(1, 1, u"stale"_s), before);
+        QVERIFY(write.ok());
+        QVERIFY(write.changes.isEmpty());
+        QCOMPARE(controller->store().entityCount(), 0);
+        QVERIFY(controller->set(todoSchema(), todo(1, 1, u"fresh"_s)).ok());
+        QCOMPARE(entity(1).value(u"title"_s).toString(), u"fresh"_s);
+    }
+
     void answerSentBeforeASetDoesNotReplaceIt()
     {
         // The other order: a read on the wire, a set() meanwhile, then the read's answer.
