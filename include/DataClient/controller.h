@@ -172,6 +172,37 @@ public:
     //! fastest way to load a large payload.
     StoreWrite setResponse(const EndpointPtr &endpoint, const Params &params,
                            const CompactJson &value);
+    // Writing entities without an endpoint ------------------------------------------------------
+    //
+    // For data that did not come from an endpoint (a push source, a manager, the app itself):
+    // entities are written as an answer writes them, but no result key is stored. Every list
+    // and view holding them shows the change. \a date is when the data was true, in ms since
+    // the epoch on now()'s clock; 0 means now, dated after every request already sent. The race
+    // rule of answers applies: data stored with a newer date is not replaced (an older set()
+    // only fills fields the stored record lacks, and cannot bring back a newer removal), and a
+    // write removes the optimistic guesses of changes sent before it about its entities.
+    // Bad input (see each function) writes nothing, emits nothing, warns and returns the
+    // SchemaError. A write that changed nothing emits nothing either.
+
+    /*!
+        Upserts the entities of \a value: an object, or an array of objects. \a schema is an
+        Entity schema, or an Array or Collection of one (only the entities are written: no
+        stored list changes membership); nested entities are normalized too. Refused: another
+        schema, a value that is not an object or an array of objects, an entity whose primary
+        key cannot be computed, a negative date.
+    */
+    StoreWrite set(const Schema &schema, const QJsonValue &value, qint64 date = 0);
+    /*!
+        Deletes the entity \a pk of \a entity, as the answer of a delete endpoint does: lists
+        drop it, views of it find nothing. Kept when the stored entity is dated after \a date
+        (an answer or a set() newer than the removal). Refused: a null entity, an empty or
+        unknown \a pk (never stored), a negative date. Removing an entity removed before
+        changes nothing.
+    */
+    StoreWrite remove(const EntitySchema &entity, const QString &pk, qint64 date = 0);
+    //! The same with an Entity schema (anything else is refused).
+    StoreWrite remove(const Schema &schema, const QString &pk, qint64 date = 0);
+
     //! Stores \a error for the key as if the request had failed now.
     void setError(const EndpointPtr &endpoint, const Params &params, const NetworkError &error);
     //! Forgets the key's result and error: getResponse() reports Invalid until the next answer

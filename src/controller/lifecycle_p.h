@@ -148,6 +148,8 @@ public:
     virtual void read(const RestEndpoint &, const QString &) { }
     //! Controller::get() is about to read with \a schema.
     virtual void readSchema(const Schema &) { }
+    //! Entities are about to be written with \a schema without an endpoint (Controller::set()).
+    virtual void writingSchema(const Schema &) { }
     virtual void onlineChanged(bool) { }
     virtual void applicationStateChanged(Qt::ApplicationState, qint64) { }
     //! resetEntireStore(), before the store is emptied (requests waiting already ended).

@@ -116,6 +116,11 @@ void PersistenceManager::readSchema(const Schema &schema)
         noteSchema(schema);
 }
 
+void PersistenceManager::writingSchema(const Schema &schema)
+{
+    noteSchema(schema);
+}
+
 void PersistenceManager::storeChanged(const ChangeSet &, bool committed)
 {
     if (committed)

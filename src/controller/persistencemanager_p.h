@@ -19,6 +19,7 @@ public:
     //! of the file when the endpoint has `persist: false`.
     void read(const RestEndpoint &endpoint, const QString &resultKey) override;
     void readSchema(const Schema &schema) override;
+    void writingSchema(const Schema &schema) override;
     //! A commit: a write is scheduled (at most one per persistIntervalMs).
     void storeChanged(const ChangeSet &changes, bool committed) override;
     //! The reset store is not written: the file goes.

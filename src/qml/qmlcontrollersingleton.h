@@ -3,6 +3,7 @@
 
 #include <DataClient/global.h>
 #include <DataClient/outbox.h>
+#include <DataClient/schema.h>
 
 #include "fetchresult.h"
 
@@ -91,6 +92,21 @@ public:
     //! The cache key of endpoint + params ("GET http://host/todos?userId=1"), or "" if unusable.
     Q_INVOKABLE QString key(QObject *endpoint, const QVariant &params = QVariant()) const;
 
+    // Writing entities without an endpoint (qmlcontrollerwrites.cpp) --------------------------
+    /*!
+        Upserts \a value (an object or an array of objects) through \a schema: an Entity
+        (`todo`), a list of one (`[todo]`), or an endpoint whose schema is one of those
+        (`todos.get`, `todos.getList`). \a date: when the data was true (ms since the epoch, e.g.
+        Date.now(), or a Date); omitted or 0: now. Controller::set() does the rest. Returns "" when
+        written (or nothing changed), else the error, also warned; nothing is written then.
+    */
+    Q_INVOKABLE QString set(const QJSValue &schema, const QJSValue &value,
+                            const QJSValue &date = QJSValue());
+    //! Deletes entity \a pk (a string or a number) of \a schema (an Entity, or an endpoint whose
+    //! schema's rows are one) as Controller::remove() does. Returns "" or the error, like set().
+    Q_INVOKABLE QString remove(const QJSValue &schema, const QJSValue &pk,
+                               const QJSValue &date = QJSValue());
+
 Q_SIGNALS:
     void controllerChanged();
     void onlineChanged();
@@ -109,6 +125,10 @@ private:
     //! Validates the arguments; on failure warns and returns the message (else empty).
     QString readArguments(const char *function, QObject *endpoint, const QVariant &params,
                           CallArguments *out) const;
+    struct WriteArguments;
+    //! The schema and date arguments of set() and remove(); on failure warns and sets the error.
+    WriteArguments readWriteArguments(const char *function, const QJSValue &schemaValue,
+                                      const QJSValue &dateValue) const;
     bool keyFilter(const char *function, const QJSValue &filter,
                    std::function<bool(const QString &)> *predicate) const;
 

@@ -108,3 +108,9 @@ dataclient_add_qtest(tst_redirectedmutations
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_redirectedmutations.cpp ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
     ${DATACLIENT_TEST_SUPPORT}/gadgettodo.h
   LIBS DataClient::Controller DataClient::Testing Qt6::Network)
+
+# Entities written without an endpoint (Controller::set() and remove()): views, the race rule,
+# optimistic guesses, persistence, bad input.
+dataclient_add_qtest(tst_controllerentitywrites
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_controllerentitywrites.cpp ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+  LIBS DataClient::Controller DataClient::Testing Qt6::Network)

@@ -175,6 +175,32 @@ private Q_SLOTS:
                  ExpiryStatus::Invalid);
     }
 
+    void writingEntities()
+    {
+        DataClient::Controller controller;
+        QVERIFY(await(controller.fetch(TodoResource.getList, {})).value);
+        const qint64 when = controller.now();
+        //! [set]
+        // A push source said todo 2 changed at `when` (ms since the epoch, controller.now()'s clock).
+        const DataClient::Schema todo = TodoResource.get->schema();
+        const DataClient::StoreWrite write = controller.set(
+            todo, QJsonObject {{u"id"_s, 2}, {u"title"_s, u"from the socket"_s}}, when);
+        if (!write.ok())
+            qWarning() << write.error->message(); // nothing was written
+        // Many at once, dated now; then one deleted: every list drops it.
+        controller.set(todo,
+                       QJsonArray {QJsonObject {{u"id"_s, 7}, {u"title"_s, u"seven"_s}},
+                                   QJsonObject {{u"id"_s, 8}, {u"title"_s, u"eight"_s}}});
+        controller.remove(todo, u"3"_s);
+        //! [set]
+        QVERIFY(write.ok());
+        const QVariant list = controller.getResponse(TodoResource.getList, {}).data;
+        QCOMPARE(ids(list), QList<int>({1, 2, 4, 5}));
+        QCOMPARE(list.toList().at(1).toMap().value(u"title"_s), QVariant(u"from the socket"_s));
+        QCOMPARE(controller.get(todo, {{u"id"_s, 8}}).data.toMap().value(u"title"_s),
+                 QVariant(u"eight"_s));
+    }
+
     void optimistic()
     {
         //! [optimistic-resource]
