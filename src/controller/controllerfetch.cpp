@@ -4,6 +4,8 @@
 #include "expirypolicy_p.h"
 #include "logging_p.h"
 
+#include <DataClient/requestcontext.h>
+
 #include <QtCore/QFutureWatcher>
 #include <QtCore/QThread>
 
@@ -173,14 +175,17 @@ ChangeSet ControllerPrivate::send(InFlightRequest &request)
     // waited offline, may find newer ones).
     request.conditional = conditionalFor(request);
     try {
-        // The exchanges the endpoint starts join the request's abort group.
-        const AbortGroup::Scope abortScope(request.abort);
-        const ConditionalRequest::Scope conditionalScope(request.conditional);
+        // The exchanges the endpoint starts join the request's abort group and send its
+        // validators, even when it sends them later: the context travels with the request.
+        RequestContext context = RequestContext::create();
+        context.setAbortGroup(request.abort);
+        context.setConditionalRequest(request.conditional);
         if (request.compact)
             request.compactNetwork = request.endpoint->fetchCompact(
-                network, request.params, request.body, CompactAnswer::ParseAndPrepare);
+                network, request.params, request.body, context, CompactAnswer::ParseAndPrepare);
         else
-            request.network = request.endpoint->fetch(network, request.params, request.body);
+            request.network
+                = request.endpoint->fetch(network, request.params, request.body, context);
     } catch (...) {
         // Hooks report errors through the future; a hook that throws synchronously is
         // treated the same way.
