@@ -180,8 +180,8 @@ public:
     //! fetchCompact() parses a 2xx body of at least this many bytes on a worker thread.
     static constexpr qsizetype OffThreadBodySize = 32 * 1024;
     /*!
-        Whether a large answer may be parsed (and, by a caller that stores it, normalized) on a worker
-        thread: true when the answer is read by the default parseResponse() and process()
+        Whether a large answer may be parsed (and, by a caller that stores it, normalized) on a
+        worker thread: true when the answer is read by the default parseResponse() and process()
         (a plain RestEndpoint without a `process` option). A subclass returns false by default:
         its hooks may be JS or need the GUI thread. A subclass that overrides neither hook and
         whose schema's C++ functions are thread-safe may return true.
@@ -189,10 +189,10 @@ public:
     virtual bool answersOffThread() const;
     /*!
         fetch() for a caller that stores answers: resolves with the processed answer as
-        CompactJson (same value, same errors, same \a context). When answersOffThread() is true and a 2xx
-        JSON body has at least OffThreadBodySize bytes, the body is parsed straight into
+        CompactJson (same value, same errors, same \a context). When answersOffThread() is true
+        and a 2xx JSON body has at least OffThreadBodySize bytes, the body is parsed straight into
         CompactJson on a worker thread and the future resolves there (observe it with a
-        QFutureWatcher or then(context, ...)); nothing of the endpoint is used on that thread.
+        QFutureWatcher or then(receiver, ...)); nothing of the endpoint is used on that thread.
         With \a work ParseAndPrepare that worker also normalizes the answer for the store
         (CompactAnswer::prepared), saving a second trip to a worker and back.
         Otherwise the hooks run on this thread and the value is converted here.

@@ -113,6 +113,9 @@ protected:
         server.route("GET", u"/missing"_s, [](const RecordedRequest &) {
             return ServerResponse::raw("{\"error\":\"no such list\"}", "application/json", 404);
         });
+        server.route("GET", u"/moved"_s, [](const RecordedRequest &) {
+            return ServerResponse::redirect(302, "/list");
+        });
         server.route("GET", u"/drop"_s,
                      [](const RecordedRequest &) { return ServerResponse::drop(); });
         server.routeDeferred("GET", u"/never"_s, [](const RecordedRequest &, const auto &) {});
@@ -166,6 +169,7 @@ private Q_SLOTS:
         QTest::newRow("200, compact") << u"/list"_s << true << 200 << json;
         // The decoded size, not the bytes on the wire.
         QTest::newRow("200 gzip") << u"/gzip"_s << false << 200 << json;
+        QTest::newRow("302 then 200") << u"/moved"_s << false << 200 << json;
         QTest::newRow("404") << u"/missing"_s << false << 404
                              << qint64(QByteArray("{\"error\":\"no such list\"}").size());
         QTest::newRow("no answer") << u"/drop"_s << false << 0 << qint64(0);
