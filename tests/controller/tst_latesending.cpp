@@ -122,16 +122,40 @@ private Q_SLOTS:
         g_late = {};
     }
 
+    void destroyingTheControllerAbortsAnExchangeNotSentYet_data()
+    {
+        QTest::addColumn<bool>("mutation");
+        QTest::newRow("a read") << false;
+        QTest::newRow("a mutation") << true;
+    }
     void destroyingTheControllerAbortsAnExchangeNotSentYet()
     {
-        const QFuture<QVariant> caller = controller->fetch(todos.getList, {});
+        QFETCH(bool, mutation);
+        const QFuture<QVariant> caller = mutation
+            ? controller->fetch(todos.partialUpdate, {{u"id"_s, 1}},
+                                QJsonObject {{u"title"_s, u"late"_s}})
+            : controller->fetch(todos.getList, {});
         QCOMPARE(g_late.sends, 0); // waiting for its timer
         controller.reset();
 
         QVERIFY(lateSendEnded());
         QVERIFY(g_late.lastSent.isCanceled());
-        QCOMPARE(sent().size(), 0); // never sent: its exchange found its group aborted
+        // Never sent: its exchange found its group aborted.
+        QCOMPARE(server->requestCount(), 0);
         QVERIFY(await(caller).canceled());
+    }
+
+    void cancelingEveryCallerAbortsAnExchangeNotSentYet()
+    {
+        QFuture<QVariant> first = controller->fetch(todos.getList, {});
+        QFuture<QVariant> second = controller->fetch(todos.getList, {}); // joins the first
+        first.cancel();
+        second.cancel();
+
+        QVERIFY(lateSendEnded());
+        QVERIFY(g_late.lastSent.isCanceled());
+        QCOMPARE(server->requestCount(), 0);
+        QTRY_VERIFY(!controller->getResponse(todos.getList, {}).loading);
     }
 
     void resetEntireStoreAbortsAnExchangeNotSentYet()
