@@ -20,6 +20,7 @@
 #include <DataClient/pathtemplate.h>
 #include <DataClient/networkerror.h>
 #include <DataClient/conditionalrequest.h>
+#include <DataClient/requestcontext.h>
 #include <DataClient/retrypolicy.h>
 #include <DataClient/restendpoint.h>
 #include <DataClient/resource.h>

@@ -39,24 +39,26 @@ struct DATACLIENT_REST_EXPORT Validators
 
 /*!
     One read that may be conditional: the validators it is to send, whether it sent them, and
-    what its answer said. The Controller gives each read of a key a ConditionalRequest and
-    starts it inside a Scope; RestEndpoint::fetch() and fetchCompact() started on this thread
-    while the Scope is alive use it (hooks in docs/hooks.md):
+    what its answer said. A caller that stores answers gives a read the validators of the
+    answer it holds, in the RequestContext passed to RestEndpoint::fetch() or fetchCompact()
+    (RequestContext::setConditionalRequest()); an endpoint whose `validators` option is true
+    then uses it (hooks in docs/hooks.md):
 
-    - after getRequestInit(), a GET of an endpoint whose `validators` option is true gets
-      `If-None-Match` / `If-Modified-Since` from validators(), unless the init already carries
-      either header: the endpoint's own conditional request wins and nothing is doubled;
+    - after getRequestInit() and the context's headers, a GET gets `If-None-Match` /
+      `If-Modified-Since` from validators(), unless the init already carries either header:
+      the endpoint's (or the caller's) own conditional request wins and nothing is doubled;
     - when the answer arrives, before parseResponse(): a 2xx or 304 answer's validators are
-      recorded (received()), and a 304 sets notModified(). A 304 then fails the future like any answer
-      outside 2xx (NetworkError kind Http, status 304): parseResponse() and process() never
-      see it, and the body is not read.
+      recorded (received()), and a 304 sets notModified(). A 304 then fails the future like
+      any answer outside 2xx (NetworkError kind Http, status 304): parseResponse() and
+      process() never see it, and the body is not read.
 
-    A copy refers to the same request. GUI thread only.
+    The validators travel in the RequestInit handed to fetchResponse(), so an override that
+    sends later still sends them. A copy refers to the same request. GUI thread only.
 */
 class DATACLIENT_REST_EXPORT ConditionalRequest
 {
 public:
-    //! A null request: sends nothing, records nothing (what current() is outside every Scope).
+    //! A null request: sends nothing, records nothing (what a context without one uses).
     ConditionalRequest() = default;
     //! A request that will send \a validators (none when empty) and records its answer.
     explicit ConditionalRequest(const Validators &validators);
@@ -71,20 +73,6 @@ public:
     //! The answer was 304 Not Modified.
     bool notModified() const;
 
-    //! Makes \a request the current one of this thread for the scope's lifetime (scopes nest).
-    class DATACLIENT_REST_EXPORT Scope
-    {
-    public:
-        explicit Scope(const ConditionalRequest &request);
-        ~Scope();
-        Q_DISABLE_COPY_MOVE(Scope)
-
-    private:
-        std::shared_ptr<void> m_previous;
-    };
-
-    //! The request of the innermost Scope on this thread; a null one when there is none.
-    static ConditionalRequest current();
     bool isNull() const { return !d; }
 
     // For the endpoint ---------------------------------------------------------------------
@@ -98,7 +86,6 @@ public:
     struct Data;
 
 private:
-    explicit ConditionalRequest(std::shared_ptr<Data> data);
     std::shared_ptr<Data> d;
 };
 

@@ -59,7 +59,7 @@ using OptimisticFunction = std::function<std::optional<QJsonValue>(
     |                     | reads RetryPolicy::forReads(), mutations none                      |
     | refetchOnActivate   | stale shown keys refetch when the application becomes active again |
     | queueWhenOffline    | a mutation made offline or failing with a network error waits in   |
-    |                     | the Controller's outbox, replayed later (docs/offline-outbox.md)   |
+    |                     | an outbox, replayed later (docs/offline-outbox.md)                 |
     | persist             | false: its results stay out of the persisted store (docs/offline.md)|
 */
 #define DATACLIENT_SHARED_ENDPOINT_OPTIONS(X)                                                      \

@@ -2,19 +2,16 @@
 #pragma once
 
 #include <DataClient/global.h>
+#include <DataClient/headers.h>
+#include <DataClient/requestcontext.h>
 
 #include <QtCore/QByteArray>
 #include <QtCore/QByteArrayView>
-#include <QtCore/QList>
-#include <QtCore/QPair>
 #include <QtCore/QString>
 
 #include <optional>
 
 namespace DataClient {
-
-//! Request headers in order, names as given (case-insensitive where they are looked up).
-using Headers = QList<QPair<QByteArray, QByteArray>>;
 
 //! Which requests carry cookies (SPEC 5, DESIGN.md §5). Mapped to QNetworkRequest's cookie
 //! load/save control: Include = the cookie jar is used, Omit = it is not (Manual);
@@ -48,6 +45,15 @@ struct DATACLIENT_REST_EXPORT RequestInit
     //! The largest answer read, in bytes; a larger one fails with NetworkError::Kind::TooLarge
     //! as soon as its head announces it or its body grows past it. 0 = no limit.
     qint64 maxResponseBytes = DefaultMaxResponseBytes;
+    /*!
+        The context of the request this init belongs to: its abort group, its deadline, where
+        its results go (RequestContext). getRequestInit() returns a null one; RestEndpoint::fetch()
+        sets it after that hook, with the context's headers and validators already applied.
+        The default fetchResponse() reads it, so an override that sends later (after a timer,
+        after fetching a token) passes the init it got on to the base, and the request stays
+        in its context: it is aborted with its group, ends at its deadline, reports its results.
+    */
+    RequestContext context {};
 
     QByteArray header(QByteArrayView name) const;
     bool hasHeader(QByteArrayView name) const;

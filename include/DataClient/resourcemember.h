@@ -17,8 +17,9 @@ QT_END_NAMESPACE
 namespace DataClient {
 
 /*!
-    A resource member: holds its endpoint (converts to EndpointPtr, so it can be passed to the
-    Controller) and can be called directly, without a Controller or a shared store:
+    A resource member: holds its endpoint (converts to EndpointPtr, so it can be passed wherever
+    an endpoint is, e.g. to a caller that stores answers) and can be called directly, without a
+    shared store:
 
     \code
     QFuture<QVariant> todo = TodoResource.get({{u"id"_s, 5}});

@@ -7,6 +7,7 @@
 #include <DataClient/networkerror.h>
 #include <DataClient/params.h>
 #include <DataClient/pathtemplate.h>
+#include <DataClient/requestcontext.h>
 #include <DataClient/requestinit.h>
 #include <DataClient/response.h>
 #include <DataClient/schema.h>
@@ -29,7 +30,8 @@ namespace DataClient {
 /*!
     One REST call: a method, a path template, a schema and the hooks a request passes through:
 
-    fetch(params, body) -> url(params) -> getRequestInit(body) -> fetchResponse(url, init)
+    fetch(params, body, context) -> url(params) -> getRequestInit(body)
+    -> [the context's headers and validators] -> fetchResponse(url, init with the context)
     -> [status outside 2xx: NetworkError] -> parseResponse(response) -> process(value, params)
 
     Immutable after construction and shared (EndpointPtr); extend() returns a modified copy of the
@@ -98,8 +100,9 @@ public:
     //! RetryPolicy::forReads(), mutations RetryPolicy::none().
     RetryPolicy retryPolicy() const;
     bool refetchOnActivate() const;
-    //! Whether a mutation made offline, or failing with a network error, is kept in the
-    //! Controller's outbox and replayed (the option `queueWhenOffline`, docs/offline-outbox.md).
+    //! Whether a mutation made offline, or failing with a network error, is kept in an outbox
+    //! and replayed by a caller that has one (the option `queueWhenOffline`,
+    //! docs/offline-outbox.md).
     bool queueWhenOffline() const;
     //! False when the path template is malformed; errorString() says why.
     bool isValid() const;
@@ -130,8 +133,12 @@ public:
     /*!
         Sends the request with \a network and resolves with the whole answer for any HTTP status.
         Fails with NetworkError (status 0) when there is no HTTP answer: network failure
-        (kind Network), timeout (Timeout) or abort (Canceled). Cancelling the returned future
-        aborts the request.
+        (kind Network), timeout (Timeout: the endpoint's timeout or the context's deadline).
+        Cancelling the returned future, or aborting the context's group, aborts the request
+        (the future ends canceled); a request whose group was aborted before it is called is
+        not sent. \a init carries the request's context (RequestInit::context): an override
+        that sends later, from a timer or after another request, passes the init it got on to
+        this implementation, and the request stays in its context.
     */
     virtual QFuture<Response> fetchResponse(QNetworkAccessManager *network, const QUrl &url,
                                             const RequestInit &init) const;
@@ -150,9 +157,15 @@ public:
         pagination field fails with kind InvalidRequest and sends nothing), then runs the hooks.
         Resolves with the processed value (not normalized). \a network may be null: then
         defaultNetworkAccessManager() is used. Cancelling the returned future aborts the request.
+
+        \a context (RequestContext; null: none) goes with the request: after getRequestInit()
+        its headers replace the init's same-named ones and its validators are added (when the
+        option `validators` is true), then fetchResponse() gets the init carrying it, joins its
+        abort group, keeps its deadline and writes its results (status, body bytes).
     */
     virtual QFuture<QJsonValue> fetch(QNetworkAccessManager *network, const Params &params,
-                                      const QJsonValue &body = QJsonValue()) const;
+                                      const QJsonValue &body = QJsonValue(),
+                                      const RequestContext &context = RequestContext()) const;
     /*!
         What to show before the server answers, or std::nullopt. Default: the
         `getOptimisticResponse` option when set; else nothing. \a store is the committed data
@@ -167,25 +180,26 @@ public:
     //! fetchCompact() parses a 2xx body of at least this many bytes on a worker thread.
     static constexpr qsizetype OffThreadBodySize = 32 * 1024;
     /*!
-        Whether a large answer may be parsed (and, by the Controller, normalized) on a worker
-        thread: true when the answer is read by the default parseResponse() and process()
+        Whether a large answer may be parsed (and, by a caller that stores it, normalized) on a
+        worker thread: true when the answer is read by the default parseResponse() and process()
         (a plain RestEndpoint without a `process` option). A subclass returns false by default:
         its hooks may be JS or need the GUI thread. A subclass that overrides neither hook and
         whose schema's C++ functions are thread-safe may return true.
     */
     virtual bool answersOffThread() const;
     /*!
-        fetch() for callers that store the answer (the Controller): resolves with the processed
-        answer as CompactJson (same value, same errors). When answersOffThread() is true and a 2xx
-        JSON body has at least OffThreadBodySize bytes, the body is parsed straight into
+        fetch() for a caller that stores answers: resolves with the processed answer as
+        CompactJson (same value, same errors, same \a context). When answersOffThread() is true
+        and a 2xx JSON body has at least OffThreadBodySize bytes, the body is parsed straight into
         CompactJson on a worker thread and the future resolves there (observe it with a
-        QFutureWatcher or then(context, ...)); nothing of the endpoint is used on that thread.
+        QFutureWatcher or then(receiver, ...)); nothing of the endpoint is used on that thread.
         With \a work ParseAndPrepare that worker also normalizes the answer for the store
         (CompactAnswer::prepared), saving a second trip to a worker and back.
         Otherwise the hooks run on this thread and the value is converted here.
     */
     QFuture<CompactAnswer> fetchCompact(QNetworkAccessManager *network, const Params &params,
                                         const QJsonValue &body = QJsonValue(),
+                                        const RequestContext &context = RequestContext(),
                                         CompactAnswer::Work work = CompactAnswer::Parse) const;
     //! The arguments the store files an answer to \a params under: \a params without the
     //! paginationField() (the pages of a list are one collection).
@@ -213,10 +227,12 @@ protected:
     virtual EndpointPtr clone(const EndpointOptions &options) const;
 
 private:
-    //! fetch() up to the answer: checks, URL, getRequestInit(), fetchResponse(). A request that
-    //! cannot be sent returns a null future and sets \a refused to the error (nothing was sent).
+    //! fetch() up to the answer: checks, URL, getRequestInit(), \a context, fetchResponse(). A
+    //! request that cannot be sent returns a null future and sets \a refused to the error
+    //! (nothing was sent).
     QFuture<Response> send(QNetworkAccessManager *network, const Params &params,
-                           const QJsonValue &body, std::exception_ptr *refused) const;
+                           const QJsonValue &body, const RequestContext &context,
+                           std::exception_ptr *refused) const;
 
     struct Private;
     std::unique_ptr<Private> d;

@@ -119,8 +119,8 @@ ManagedRequest AppManagers::snapshot(const InFlightRequest &request) const
     progress.attempt = 1;
     core.each(Describe, [&](Lifecycle &manager) { manager.describe(request, &progress); });
     data->attempt = progress.attempt;
-    data->status = 0;
-    data->bytesReceived = 0;
+    data->status = request.context.status();
+    data->bytesReceived = request.context.bodyBytes();
     return ManagedRequest(data);
 }
 

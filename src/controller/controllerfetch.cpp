@@ -3,6 +3,8 @@
 #include "controller_p.h"
 #include "logging_p.h"
 
+#include <DataClient/requestcontext.h>
+
 #include <QtCore/QFutureWatcher>
 #include <QtCore/QThread>
 
@@ -18,21 +20,6 @@ namespace {
 QFuture<QVariant> failedFuture(const NetworkError &error)
 {
     return QtFuture::makeExceptionalFuture<QVariant>(error);
-}
-
-// The endpoint with the headers the managers add to an attempt, after its own (replacing those of
-// the same name).
-EndpointPtr withHeaders(const EndpointPtr &endpoint, const Headers &headers)
-{
-    EndpointOverrides overrides;
-    overrides.headers = endpoint->options().headers;
-    for (const auto &[name, value] : headers) {
-        overrides.headers->removeIf([&name](const auto &header) {
-            return header.first.compare(name, Qt::CaseInsensitive) == 0;
-        });
-        overrides.headers->append({name, value});
-    }
-    return endpoint->extend(overrides);
 }
 
 QFuture<QVariant> canceledFuture()
@@ -184,17 +171,22 @@ ChangeSet ControllerPrivate::send(InFlightRequest &request)
     request.conditional = ConditionalRequest();
     Headers headers;
     each(Lifecycle::Decorate, [&](Lifecycle &manager) { manager.decorate(request, &headers); });
-    const EndpointPtr endpoint
-        = headers.isEmpty() ? request.endpoint : withHeaders(request.endpoint, headers);
     try {
-        // The exchanges the endpoint starts join the request's abort group.
-        const AbortGroup::Scope abortScope(request.abort);
-        const ConditionalRequest::Scope conditionalScope(request.conditional);
+        // The exchanges the endpoint starts join the request's abort group and send its
+        // validators and the managers' headers, even when it sends them later: the context
+        // travels with the request, and tells what its answer was (status, bytes).
+        request.context = RequestContext::create();
+        request.context.setAbortGroup(request.abort);
+        request.context.setConditionalRequest(request.conditional);
+        if (!headers.isEmpty())
+            request.context.setHeaders(headers);
         if (request.compact)
-            request.compactNetwork = endpoint->fetchCompact(network, request.params, request.body,
-                                                            CompactAnswer::ParseAndPrepare);
+            request.compactNetwork
+                = request.endpoint->fetchCompact(network, request.params, request.body,
+                                                 request.context, CompactAnswer::ParseAndPrepare);
         else
-            request.network = endpoint->fetch(network, request.params, request.body);
+            request.network
+                = request.endpoint->fetch(network, request.params, request.body, request.context);
     } catch (...) {
         // Hooks report errors through the future; a hook that throws synchronously is
         // treated the same way.

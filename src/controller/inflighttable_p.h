@@ -8,6 +8,7 @@
 #include <DataClient/compactanswer.h>
 #include <DataClient/compactjson.h>
 #include <DataClient/conditionalrequest.h>
+#include <DataClient/requestcontext.h>
 #include <DataClient/endpointoptions.h>
 #include <DataClient/networkerror.h>
 #include <DataClient/params.h>
@@ -65,6 +66,9 @@ struct InFlightRequest
     AbortGroup abort;
     //! The HTTP validators the attempt sends and what its answer said of them (null: none).
     ConditionalRequest conditional;
+    //! The attempt's context: its abort group, validators, the managers' headers; what its
+    //! answer was (status, bytes).
+    RequestContext context;
     //! The exchange: true when the answer comes from RestEndpoint::fetchCompact()
     //! (compactNetwork), false when from fetch() (network: endpoints whose hooks may need the
     //! GUI thread); the watcher that delivers it and the one of a worker's conversion (owned by

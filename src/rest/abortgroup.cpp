@@ -18,14 +18,7 @@ struct AbortGroup::Data
     bool aborted = false;
 };
 
-namespace {
-// The innermost Scope's group on this thread (empty when there is none).
-thread_local std::shared_ptr<AbortGroup::Data> t_current;
-} // namespace
-
 AbortGroup::AbortGroup() : d(std::make_shared<Data>()) { }
-
-AbortGroup::AbortGroup(std::shared_ptr<Data> data) : d(std::move(data)) { }
 
 void AbortGroup::abort() const
 {
@@ -46,11 +39,6 @@ bool AbortGroup::isAborted() const
     return d->aborted;
 }
 
-AbortGroup AbortGroup::current()
-{
-    return t_current ? AbortGroup(t_current) : AbortGroup();
-}
-
 void AbortGroup::add(QObject *context, std::function<void()> abort) const
 {
     if (d->aborted) {
@@ -60,14 +48,6 @@ void AbortGroup::add(QObject *context, std::function<void()> abort) const
     // Forget members whose requests ended, so a long-lived group does not grow.
     d->members.removeIf([](const Data::Member &member) { return member.context.isNull(); });
     d->members.append({context, std::move(abort)});
-}
-
-AbortGroup::Scope::Scope(const AbortGroup &group)
-    : m_previous(std::exchange(t_current, group.d)) { }
-
-AbortGroup::Scope::~Scope()
-{
-    t_current = std::static_pointer_cast<AbortGroup::Data>(m_previous);
 }
 
 } // namespace DataClient

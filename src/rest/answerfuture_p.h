@@ -21,11 +21,12 @@ namespace DataClient::detail {
     a 2xx answer goes to \a onAnswer(answer, promise) on \a endpoint's thread, which adds the
     result and returns false, or returns true when it hands the promise on (to a worker that
     finishes it). An exception thrown by \a onAnswer or a failed request fails the future, a
-    canceled request cancels it, and canceling the future cancels the request. The current
-    ConditionalRequest (if the endpoint uses validators) records every answer first.
+    canceled request cancels it, and canceling the future cancels the request. \a conditional
+    (the request's, when the endpoint uses validators) records every answer first.
 */
 template<typename T, typename OnAnswer>
-QFuture<T> answerFuture(QFuture<Response> response, const RestEndpoint *endpoint, OnAnswer onAnswer)
+QFuture<T> answerFuture(QFuture<Response> response, const RestEndpoint *endpoint,
+                        const ConditionalRequest &conditional, OnAnswer onAnswer)
 {
     auto promise = std::make_shared<QPromise<T>>();
     promise->start();
@@ -33,8 +34,7 @@ QFuture<T> answerFuture(QFuture<Response> response, const RestEndpoint *endpoint
     auto *context = const_cast<RestEndpoint *>(endpoint);
     response
         .then(context,
-              [promise, onAnswer = std::move(onAnswer),
-               conditional = conditionalRequestOf(*endpoint)](const Response &answer) {
+              [promise, onAnswer = std::move(onAnswer), conditional](const Response &answer) {
                   conditional.record(answer);
                   try {
                       if (!answer.isOk())

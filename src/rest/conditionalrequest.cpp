@@ -1,5 +1,6 @@
 // ConditionalRequest: what a read sends of the validators it was given, and what its answer
-// said about them. The decisions (use them? refetch?) are the Controller's (validatortable_p.h).
+// said about them. Whether to use them, and what a 304 means, the caller that stores answers
+// decides.
 #include "logging_p.h"
 
 #include <DataClient/conditionalrequest.h>
@@ -20,9 +21,6 @@ struct ConditionalRequest::Data
 };
 
 namespace {
-
-// The innermost Scope's request on this thread (null when there is none).
-thread_local std::shared_ptr<ConditionalRequest::Data> t_current;
 
 // A value sent back as it came, so it must be one short line: anything else is left out
 // rather than refused (the answer itself is fine; it just cannot be revalidated).
@@ -61,8 +59,6 @@ ConditionalRequest::ConditionalRequest(const Validators &validators) : d(std::ma
     d->validators = validators;
 }
 
-ConditionalRequest::ConditionalRequest(std::shared_ptr<Data> data) : d(std::move(data)) { }
-
 Validators ConditionalRequest::validators() const
 {
     return d ? d->validators : Validators();
@@ -81,11 +77,6 @@ Validators ConditionalRequest::received() const
 bool ConditionalRequest::notModified() const
 {
     return d && d->notModified;
-}
-
-ConditionalRequest ConditionalRequest::current()
-{
-    return ConditionalRequest(t_current);
 }
 
 void ConditionalRequest::addTo(RequestInit &init) const
@@ -109,15 +100,6 @@ void ConditionalRequest::record(const Response &answer) const
     d->notModified = answer.status == 304;
     // A 304 carries the validators of the version it confirms (RFC 9110 section 15.4.5).
     d->received = d->notModified ? validatorsIn(answer) : Validators::of(answer);
-}
-
-ConditionalRequest::Scope::Scope(const ConditionalRequest &request)
-    : m_previous(std::exchange(t_current, request.d))
-{ }
-
-ConditionalRequest::Scope::~Scope()
-{
-    t_current = std::static_pointer_cast<ConditionalRequest::Data>(m_previous);
 }
 
 } // namespace DataClient

@@ -1,5 +1,6 @@
 #include "httpexchange_p.h"
 #include "logging_p.h"
+#include "requestcontext_p.h"
 
 #include <DataClient/abortgroup.h>
 #include <DataClient/networkerror.h>
@@ -117,12 +118,50 @@ QFuture<Response> HttpExchange::start(QNetworkAccessManager *network, const QUrl
     auto *watcher = new QFutureWatcher<Response>(exchange);
     connect(watcher, &QFutureWatcherBase::canceled, exchange, &HttpExchange::abort);
     watcher->setFuture(future);
-    AbortGroup::current().add(exchange, [exchange] { exchange->abort(); });
     exchange->m_firstUrl = url;
-    if (init.timeout > 0)
-        exchange->m_deadline.start(init.timeout);
+    RequestContextPrivate::begin(init.context);
+    if (!init.context.isNull())
+        init.context.abortGroup().add(exchange, [exchange] { exchange->abort(); });
+    if (exchange->m_stop == Stop::Canceled) {
+        // Its group was aborted before it started (an endpoint that sends later): not sent.
+        qCDebug(lcRest).noquote() << request(init.method, url) << ": its abort group was aborted"
+                                  << "before it was sent; not sent";
+        exchange->m_promise.future().cancel();
+        exchange->m_promise.finish();
+        exchange->deleteLater();
+        return future;
+    }
+    exchange->limitTime();
+    if (exchange->m_stop == Stop::Deadline) {
+        exchange->fail(NetworkError(NetworkError::Kind::Timeout, 0,
+                                    QStringLiteral("%1 was not sent: the request's deadline had "
+                                                   "passed when it was to be sent (status 0, "
+                                                   "no HTTP answer)")
+                                        .arg(request(init.method, url)))
+                           .withRequest(init.method, url));
+        return future;
+    }
     exchange->send(url);
     return future;
+}
+
+void HttpExchange::limitTime()
+{
+    qint64 limit = m_init.timeout > 0 ? m_init.timeout : 0;
+    const QDeadlineTimer deadline = m_init.context.deadline();
+    if (!deadline.isForever()) {
+        const qint64 left = deadline.remainingTime();
+        if (left <= 0) {
+            m_stop = Stop::Deadline;
+            return;
+        }
+        if (limit == 0 || left < limit) {
+            limit = left;
+            m_contextDeadlineMs = left;
+        }
+    }
+    if (limit > 0)
+        m_deadline.start(std::chrono::milliseconds(limit));
 }
 
 HttpExchange::HttpExchange(QNetworkAccessManager *network, const RequestInit &init,
@@ -195,6 +234,10 @@ void HttpExchange::onReadyRead()
 
 void HttpExchange::abort()
 {
+    if (m_hops.isEmpty() && m_stop == Stop::None) {
+        m_stop = Stop::Canceled; // not sent yet: start() does not send it
+        return;
+    }
     stop(Stop::Canceled);
 }
 
@@ -222,6 +265,8 @@ void HttpExchange::onFinished()
     }
     const qint64 bodyRead = m_body.size();
     const Response answer = readReply(reply, m_init.method, m_body.take());
+    // At every hop: the context ends with the answer the exchange ended with.
+    RequestContextPrivate::record(m_init.context, answer.status, bodyRead);
     qCDebug(lcRest) << answer.method << answer.url << "->" << answer.status << answer.networkError;
     switch (m_stop) {
     case Stop::None:
@@ -232,9 +277,15 @@ void HttpExchange::onFinished()
         deleteLater();
         return;
     case Stop::Deadline:
-        return fail(noAnswer(
-            NetworkError::Kind::Timeout, answer,
-            QStringLiteral("no whole answer within the timeout of %1 ms").arg(m_init.timeout)));
+        return fail(noAnswer(NetworkError::Kind::Timeout, answer,
+                             m_contextDeadlineMs > 0
+                                 ? QStringLiteral("no whole answer before the request's deadline "
+                                                  "(%1 ms after it was sent; the endpoint's "
+                                                  "timeout is %2 ms)")
+                                       .arg(m_contextDeadlineMs)
+                                       .arg(m_init.timeout)
+                                 : QStringLiteral("no whole answer within the timeout of %1 ms")
+                                       .arg(m_init.timeout)));
     case Stop::TooLarge:
         return fail(tooLarge(answer, m_init.maxResponseBytes, bodyRead));
     }

@@ -11,13 +11,17 @@
 //   the reply is aborted as soon as more arrived, and no more than limit + 1 bytes are kept.
 // - `timeout` is a deadline for the whole exchange (head, body and every redirect), not an
 //   inactivity timeout: a server trickling one byte a second cannot hold a request for ever.
+//   The request context's deadline, when earlier, ends it the same way; an exchange that would
+//   start after it is not sent.
 // - Redirects are followed by this class, not by Qt: within the first request's origin only,
 //   unless credentials are `include`; never to another scheme than http(s), never from https
 //   to http, at most MaxRedirects. Cookies and the credentials mode are decided per hop.
 // - A 301/302 to a mutation (any method but GET, HEAD, OPTIONS, TRACE) is an error: the server
 //   did not apply it, and following it as a GET would hand on a read as the change's result.
 //   303 continues as a GET; 307/308 repeat the method and the body.
-// - It joins the thread's current AbortGroup, so its owner can abort it synchronously.
+// - It joins the abort group of the request's context (RequestInit::context), whenever it
+//   starts, so its owner can abort it synchronously; a group aborted before it starts means
+//   it is never sent. It writes its status and body bytes into the context when it ends.
 #pragma once
 
 #include "replybody_p.h"
@@ -67,6 +71,9 @@ private:
     enum class Stop { None, Canceled, Deadline, TooLarge };
 
     HttpExchange(QNetworkAccessManager *network, const RequestInit &init, const QUrl &apiOrigin);
+    //! Starts m_deadline at the earlier of the endpoint's timeout and the context's deadline;
+    //! sets m_stop to Deadline when the context's deadline has already passed.
+    void limitTime();
     void send(const QUrl &url);
     QNetworkRequest requestFor(const QUrl &url) const;
     void onReadyRead();
@@ -85,6 +92,8 @@ private:
     QPointer<QNetworkReply> m_reply;
     ReplyBody m_body; //!< what m_reply's body has given so far
     QTimer m_deadline;
+    //! When m_deadline is the context's deadline (not the timeout): its ms from sending; else 0.
+    qint64 m_contextDeadlineMs = 0;
     Stop m_stop = Stop::None;
     QPromise<Response> m_promise;
 };

@@ -375,9 +375,9 @@ QString describeEndpoint(const RestEndpoint &endpoint)
     return text;
 }
 
-ConditionalRequest conditionalRequestOf(const RestEndpoint &endpoint)
+ConditionalRequest conditionalRequestOf(const RestEndpoint &endpoint, const RequestContext &context)
 {
-    return endpoint.validators() ? ConditionalRequest::current() : ConditionalRequest();
+    return endpoint.validators() ? context.conditionalRequest() : ConditionalRequest();
 }
 
 } // namespace detail

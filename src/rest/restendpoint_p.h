@@ -33,9 +33,10 @@ QJsonValue readResponseBody(const Response &response, bool hasSchema, const QStr
 //! Throws NetworkError (InvalidResponse, 400) when \a response's Content-Type names a charset
 //! other than UTF-8 (or its subset US-ASCII): JSON is read as UTF-8 only (RFC 8259).
 void requireUtf8Json(const Response &response);
-//! The thread's current ConditionalRequest when \a endpoint uses validators (its option
-//! `validators`), else a null one: what its request sends and records (docs/networking.md).
-ConditionalRequest conditionalRequestOf(const RestEndpoint &endpoint);
+//! \a context's ConditionalRequest when \a endpoint uses validators (its option `validators`),
+//! else a null one: what its answer records (docs/networking.md).
+ConditionalRequest conditionalRequestOf(const RestEndpoint &endpoint,
+                                        const RequestContext &context);
 } // namespace detail
 
 } // namespace DataClient

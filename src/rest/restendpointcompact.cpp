@@ -67,15 +67,16 @@ bool RestEndpoint::answersOffThread() const
 
 QFuture<CompactAnswer> RestEndpoint::fetchCompact(QNetworkAccessManager *network,
                                                   const Params &params, const QJsonValue &body,
+                                                  const RequestContext &context,
                                                   CompactAnswer::Work work) const
 {
     std::exception_ptr refused;
-    QFuture<Response> response = send(network, params, body, &refused);
+    QFuture<Response> response = send(network, params, body, context, &refused);
     if (refused)
         return QtFuture::makeExceptionalFuture<CompactAnswer>(refused);
 
     return detail::answerFuture<CompactAnswer>(
-        response, this,
+        response, this, detail::conditionalRequestOf(*this, context),
         [self = this, keepAlive = weak_from_this().lock(), params, offThread = answersOffThread(),
          work](const Response &answer, const auto &promise) {
             const bool hasSchema = !self->schema().isNull();

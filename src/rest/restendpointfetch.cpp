@@ -3,6 +3,7 @@
 #include "logging_p.h"
 #include "paramvalue_p.h"
 #include "httpexchange_p.h"
+#include "requestcontext_p.h"
 #include "restendpoint_p.h"
 
 #include <QtCore/QJsonArray>
@@ -99,7 +100,8 @@ QJsonValue RestEndpoint::process(const QJsonValue &value, const Params &params) 
 }
 
 QFuture<Response> RestEndpoint::send(QNetworkAccessManager *network, const Params &params,
-                                     const QJsonValue &body, std::exception_ptr *refused) const
+                                     const QJsonValue &body, const RequestContext &context,
+                                     std::exception_ptr *refused) const
 {
     DATACLIENT_ASSERT_THREAD(this);
     auto refuse = [this, refused](const QString &why) {
@@ -124,8 +126,9 @@ QFuture<Response> RestEndpoint::send(QNetworkAccessManager *network, const Param
         return refuse(error);
     try {
         RequestInit init = getRequestInit(body);
-        // After the hook, so that the endpoint's own If-None-Match wins (docs/hooks.md).
-        detail::conditionalRequestOf(*this).addTo(init);
+        // After the hook: the caller's headers replace the endpoint's, the endpoint's own
+        // If-None-Match wins over the validators (docs/hooks.md).
+        RequestContextPrivate::applyTo(context, init, validators());
         return fetchResponse(network ? network : defaultNetworkAccessManager(), target, init);
     } catch (...) {
         *refused = std::current_exception();
@@ -134,15 +137,15 @@ QFuture<Response> RestEndpoint::send(QNetworkAccessManager *network, const Param
 }
 
 QFuture<QJsonValue> RestEndpoint::fetch(QNetworkAccessManager *network, const Params &params,
-                                        const QJsonValue &body) const
+                                        const QJsonValue &body, const RequestContext &context) const
 {
     std::exception_ptr refused;
-    QFuture<Response> response = send(network, params, body, &refused);
+    QFuture<Response> response = send(network, params, body, context, &refused);
     if (refused)
         return QtFuture::makeExceptionalFuture<QJsonValue>(refused);
     // Keeps a shared endpoint alive until its answer is read, even if its resource is dropped.
     return detail::answerFuture<QJsonValue>(
-        response, this,
+        response, this, detail::conditionalRequestOf(*this, context),
         [self = this, keepAlive = weak_from_this().lock(), params](const Response &answer,
                                                                    const auto &promise) {
             promise->addResult(self->process(self->parseResponse(answer), params));

@@ -65,6 +65,10 @@ dataclient_add_qtest(tst_collectionoption
 dataclient_add_qtest(tst_validators
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_validators.cpp ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
   LIBS DataClient::Qml DataClient::Testing Qt6::Network)
+# An endpoint that sends later stays in its request's context: aborted with it, sends its validators.
+dataclient_add_qtest(tst_latesending
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_latesending.cpp ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+  LIBS DataClient::Controller DataClient::Testing Qt6::Network)
 # The validator table and what a 304 means, alone.
 dataclient_add_qtest(tst_validatortable
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_validatortable.cpp ${_controller_src}/validatortable.cpp

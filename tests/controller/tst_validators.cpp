@@ -403,7 +403,7 @@ private Q_SLOTS:
 
     void directFetchIsUnconditional()
     {
-        // Without the Controller (no ConditionalRequest::Scope), nothing is sent or remembered.
+        // Without a context that carries validators, nothing is sent or remembered.
         QNetworkAccessManager network;
         QFuture<QJsonValue> first = todos.getList->fetch(&network, {});
         QTRY_VERIFY(first.isFinished());

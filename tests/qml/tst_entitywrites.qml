@@ -56,6 +56,18 @@ TestCase {
         compare(backend.totalRequests(), requests) // nothing was sent
     }
 
+    // The snippet of docs/controller.md, run as it is shown there.
+    function test_theDocsSnippet() {
+        const list = loaded(listQuery)
+        const message = { todos: [{ id: 9, title: "nine" }], sentAt: new Date() }
+        Controller.set(todo, { id: 2, title: "from the socket" })  // an Entity, [Entity] or todos.get
+        Controller.set([todo], message.todos, message.sentAt)      // a Date or ms since the epoch
+        const error = Controller.remove(todo, 3)                   // "" when written
+        compare(error, "")
+        compare(rowOf(list, 2).title, "from the socket")
+        compare(rowOf(list, 3), null)
+    }
+
     function test_setManyThroughAListSchemaOrAnEndpoint_data() {
         return [
             { tag: "[Entity]", schema: () => [todo] },

@@ -26,3 +26,6 @@ dataclient_add_qtest(tst_hostileserver SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_hos
   LIBS DataClient::Rest DataClient::Testing)
 dataclient_add_qtest(tst_fetchlistas SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_fetchlistas.cpp ${DATACLIENT_TEST_SUPPORT}/servertest.h
   LIBS DataClient::Rest DataClient::Testing)
+# RequestContext: headers, validators, deadline, abort group and results passed with a request.
+dataclient_add_qtest(tst_requestcontext SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_requestcontext.cpp ${DATACLIENT_TEST_SUPPORT}/servertest.h ${DATACLIENT_TEST_SUPPORT}/rawhttpserver.h
+  LIBS DataClient::Rest DataClient::Testing)

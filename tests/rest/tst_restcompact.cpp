@@ -145,7 +145,7 @@ private Q_SLOTS:
         QCOMPARE(endpoint->storeArguments(params), (Params {{u"userId"_s, 1}}));
         LogCapture log;
         const auto compact
-            = await(endpoint->fetchCompact(&network, params, {}, CompactAnswer::Work(work)));
+            = await(endpoint->fetchCompact(&network, params, {}, {}, CompactAnswer::Work(work)));
         QVERIFY(compact.value);
         QCOMPARE(bool(compact.value->prepared), prepared);
         QCOMPARE(log.contains(u"normalizing off the GUI thread"_s), prepared);
@@ -179,7 +179,7 @@ private Q_SLOTS:
         });
         const EndpointPtr endpoint = RestEndpoint::create(options(u"/todos"_s));
         const auto compact
-            = await(endpoint->fetchCompact(&network, {}, {}, CompactAnswer::ParseAndPrepare));
+            = await(endpoint->fetchCompact(&network, {}, {}, {}, CompactAnswer::ParseAndPrepare));
         QVERIFY(compact.value);
         QVERIFY(compact.value->prepared);
         QVERIFY(!compact.value->prepared->ok());
