@@ -83,7 +83,7 @@ dataclient_add_qtest(tst_retry
 target_include_directories(tst_retry PRIVATE ${_controller_src})
 
 # Connectivity and application state (issue 13): the real server, virtual time, a manual source.
-foreach(behaviour connectivity appstate)
+foreach(behaviour connectivity appstate resumerefetch)
   dataclient_add_qtest(tst_${behaviour}
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${behaviour}.cpp ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h
       ${DATACLIENT_CONTROLLER_TEST_FIXTURE}

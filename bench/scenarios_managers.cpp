@@ -1,0 +1,208 @@
+// The cost of the application's managers (docs/managers.md), and of the lifecycle steps without
+// any:
+//  m.fetch.roundtrip.managers0  one GET of a small answer (one todo) from an in-process server on
+//                               its own thread, fetch() to its result: wall time per request
+//  m.fetch.roundtrip.managers3  the same with three application managers registered: a request
+//                               logger with timings, a metrics counter per endpoint, an
+//                               Authorization header from a token
+//  m.set+get.cold.10k.managers3 f.controller.set+get.cold.10k with the same three managers
+// Built against a library without managers (an older build compared side by side), the
+// ".managers3" rows are left out.
+#include "benchdata.h"
+#include "benchmark.h"
+#include "serverthread.h"
+
+#include <DataClient/compactjson.h>
+#include <DataClient/controller.h>
+#include <DataClient/createresource.h>
+#include <DataClient/restendpoint.h>
+
+#if __has_include(<DataClient/manager.h>)
+#    include <DataClient/manager.h>
+#    define BENCH_HAS_MANAGERS 1
+#endif
+
+#include <QtCore/QCoreApplication>
+#include <QtCore/QElapsedTimer>
+#include <QtCore/QHash>
+#include <QtCore/QLoggingCategory>
+
+#include <algorithm>
+#include <memory>
+#include <vector>
+
+using namespace DataClient;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+#ifdef BENCH_HAS_MANAGERS
+Q_LOGGING_CATEGORY(lcBenchRequests, "bench.requests", QtWarningMsg)
+
+class Logger : public Manager
+{
+protected:
+    void requestStarted(const ManagedRequest &request) override { m_started[request.id()].start(); }
+    void committed(const ManagedRequest &request, const ChangeSet &) override
+    {
+        qCDebug(lcBenchRequests) << request.method() << request.url() << request.status()
+                                 << m_started.take(request.id()).elapsed() << "ms";
+    }
+    void failed(const ManagedRequest &request, const NetworkError &) override
+    {
+        m_started.remove(request.id());
+    }
+
+private:
+    QHash<quint64, QElapsedTimer> m_started;
+};
+
+class Metrics : public Manager
+{
+protected:
+    void requestStarted(const ManagedRequest &request) override
+    {
+        ++m_counts[request.endpointName()].requests;
+    }
+    void answered(const ManagedRequest &request) override
+    {
+        m_counts[request.endpointName()].bytes += request.bytesReceived();
+    }
+    void failed(const ManagedRequest &request, const NetworkError &) override
+    {
+        ++m_counts[request.endpointName()].failures;
+    }
+
+private:
+    struct Counts
+    {
+        qint64 requests = 0;
+        qint64 failures = 0;
+        qint64 bytes = 0;
+    };
+    QHash<QString, Counts> m_counts;
+};
+
+class Auth : public Manager
+{
+protected:
+    void decorate(const ManagedRequest &, Headers *headers) override
+    {
+        headers->append({QByteArrayLiteral("Authorization"), m_token});
+    }
+
+private:
+    QByteArray m_token = QByteArrayLiteral("Bearer bench-token");
+};
+
+struct ThreeManagers
+{
+    Logger logger;
+    Metrics metrics;
+    Auth auth;
+    void addTo(Controller &controller)
+    {
+        controller.addManager(&logger);
+        controller.addManager(&metrics);
+        controller.addManager(&auth);
+    }
+};
+#endif
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values.empty() ? 0 : values[values.size() / 2];
+}
+
+bool settle(const QFuture<QVariant> &future)
+{
+    QElapsedTimer timeout;
+    timeout.start();
+    while (!future.isFinished() && timeout.elapsed() < 10000)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    return future.isFinished() && future.resultCount() > 0;
+}
+
+void roundTrip(Bench::Runner &bench, const QString &name, int managers)
+{
+    if (!bench.wanted(name))
+        return;
+    const QByteArray one = R"({"id":1,"userId":1,"title":"one","completed":false})";
+    Bench::ServerThread server([one](DataClient::Testing::TestServer &routes) {
+        routes.route("GET", u"/todos/1"_s, [one](const Testing::RecordedRequest &) {
+            return Testing::ServerResponse::raw(one, "application/json");
+        });
+    });
+    const EndpointPtr get = RestEndpoint::create({.name = u"get"_s,
+                                                  .path = u"/todos/1"_s,
+                                                  .urlPrefix = server.url(),
+                                                  .schema = Bench::todoSchema()});
+#ifdef BENCH_HAS_MANAGERS
+    ThreeManagers three; // outlives the Controller: never destroyed while registered
+    Controller controller;
+    if (managers == 3)
+        three.addTo(controller);
+#else
+    Controller controller;
+    Q_UNUSED(managers);
+#endif
+    const auto once = [&]() -> double {
+        QElapsedTimer clock;
+        clock.start();
+        if (!settle(controller.fetch(get, {})))
+            bench.fail(name, u"a fetch failed"_s);
+        return double(clock.nsecsElapsed()) / 1e6;
+    };
+    for (int i = 0; i < 50; ++i)
+        once();
+    std::vector<double> walls;
+    const int rounds = 11;
+    const int perRound = 200;
+    for (int r = 0; r < rounds; ++r) {
+        double total = 0;
+        for (int i = 0; i < perRound; ++i)
+            total += once();
+        walls.push_back(total / perRound);
+    }
+    Bench::printLine({{u"name"_s, name},
+                      {u"ms_per_op"_s, median(walls)},
+                      {u"min_ms"_s, *std::min_element(walls.begin(), walls.end())},
+                      {u"max_ms"_s, *std::max_element(walls.begin(), walls.end())},
+                      {u"rounds"_s, rounds},
+                      {u"ops_per_round"_s, perRound}});
+}
+
+} // namespace
+
+DATACLIENT_BENCH_SCENARIOS(managerScenarios)
+{
+    roundTrip(bench, u"m.fetch.roundtrip.managers0"_s, 0);
+#ifdef BENCH_HAS_MANAGERS
+    roundTrip(bench, u"m.fetch.roundtrip.managers3"_s, 3);
+    const QString cold = u"m.set+get.cold.10k.managers3"_s;
+    if (bench.wanted(cold)) {
+        const Resource todos = createResource({.path = u"/todos/:id"_s,
+                                               .schema = Bench::todoSchema(),
+                                               .urlPrefix = u"http://bench.invalid"_s});
+        const CompactJson parsed = CompactJson::parse(bench.file(u"todos-10k.json"_s));
+        QNetworkAccessManager network;
+        std::unique_ptr<ThreeManagers> three;
+        std::unique_ptr<Controller> controller;
+        qsizetype checksum = 0;
+        bench.time(
+            cold,
+            [&] {
+                controller.reset();
+                three = std::make_unique<ThreeManagers>();
+                controller = std::make_unique<Controller>(&network);
+                three->addTo(*controller);
+            },
+            [&] {
+                controller->setResponse(todos.getList, {}, parsed);
+                checksum += Bench::touchAll(controller->getResponse(todos.getList, {}).data);
+            });
+        Q_UNUSED(checksum);
+    }
+#endif
+}
