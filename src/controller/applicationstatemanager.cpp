@@ -43,8 +43,7 @@ void ApplicationStateManager::setState(Qt::ApplicationState next)
         m_inactiveSince = -1;
     }
     const QPointer<Controller> alive(core.q);
-    const QList<Lifecycle *> managers
-        = core.steps[ControllerPrivate::stepIndex(ApplicationStateChanged)];
+    const QList<Lifecycle *> managers = core.steps[detail::stepIndex(ApplicationStateChanged)];
     for (Lifecycle *manager : managers) {
         if (!alive || state != next)
             return;

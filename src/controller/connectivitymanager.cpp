@@ -48,7 +48,7 @@ void ConnectivityManager::setOnline(bool online)
     const QPointer<Controller> alive(core.q);
     Q_EMIT core.q->onlineChanged(online);
     // Each manager acts in turn; a slot may go offline again or destroy the Controller.
-    const QList<Lifecycle *> managers = core.steps[ControllerPrivate::stepIndex(OnlineChanged)];
+    const QList<Lifecycle *> managers = core.steps[detail::stepIndex(OnlineChanged)];
     for (Lifecycle *manager : managers) {
         if (!alive || core.online != online)
             return;

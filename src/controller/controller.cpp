@@ -39,8 +39,8 @@ ControllerPrivate::ControllerPrivate(Controller *controller) : q(controller), gu
 
 ControllerPrivate::~ControllerPrivate() = default;
 
-ControllerPrivate::KeyOrError ControllerPrivate::keyOf(const EndpointPtr &endpoint,
-                                                       const Params &params, const char *caller)
+detail::KeyOrError detail::keyOf(const EndpointPtr &endpoint, const Params &params,
+                                 const char *caller)
 {
     if (!endpoint) {
         return {{},
@@ -64,7 +64,7 @@ ControllerPrivate::KeyOrError ControllerPrivate::keyOf(const EndpointPtr &endpoi
     return {std::move(key), std::nullopt};
 }
 
-bool ControllerPrivate::canQueryEntityTable(const RestEndpoint &endpoint)
+bool detail::canQueryEntityTable(const RestEndpoint &endpoint)
 {
     if (endpoint.sideEffect())
         return false;
@@ -72,7 +72,7 @@ bool ControllerPrivate::canQueryEntityTable(const RestEndpoint &endpoint)
     return schema.kind() == Schema::Kind::Entity || !schema.collectionSchema().isNull();
 }
 
-int ControllerPrivate::stepIndex(detail::Lifecycle::Step step)
+int detail::stepIndex(detail::Lifecycle::Step step)
 {
     return std::countr_zero(quint32(step));
 }
@@ -169,7 +169,7 @@ ResponseState Controller::getResponse(const EndpointPtr &endpoint, const Params 
 {
     DATACLIENT_ASSERT_THREAD(this);
     ResponseState state;
-    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "getResponse");
+    const auto [key, keyError] = detail::keyOf(endpoint, params, "getResponse");
     if (keyError) {
         state.error = keyError;
         return state;
@@ -185,8 +185,7 @@ ResponseState Controller::getResponse(const EndpointPtr &endpoint, const Params 
         const Schema schema = endpoint->schema();
         const Params args = endpoint->storeArguments(params);
         value = d->store->denormalize(key, schema, args);
-        if (!value.found && !d->store->hasResult(key)
-            && ControllerPrivate::canQueryEntityTable(*endpoint)) {
+        if (!value.found && !d->store->hasResult(key) && detail::canQueryEntityTable(*endpoint)) {
             value = d->store->query(schema, args);
         }
     }
@@ -219,7 +218,7 @@ std::optional<NetworkError> Controller::getError(const EndpointPtr &endpoint,
                                                  const Params &params) const
 {
     DATACLIENT_ASSERT_THREAD(this);
-    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "getError");
+    const auto [key, keyError] = detail::keyOf(endpoint, params, "getError");
     if (keyError)
         return keyError;
     const detail::FetchState *state = d->states.find(key);
@@ -229,7 +228,7 @@ std::optional<NetworkError> Controller::getError(const EndpointPtr &endpoint,
 bool Controller::isLoading(const EndpointPtr &endpoint, const Params &params) const
 {
     DATACLIENT_ASSERT_THREAD(this);
-    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "isLoading");
+    const auto [key, keyError] = detail::keyOf(endpoint, params, "isLoading");
     return !keyError && d->states.loading(key) > 0;
 }
 

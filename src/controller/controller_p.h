@@ -5,6 +5,7 @@
 #pragma once
 
 #include "backgroundjson_p.h"
+#include "controllerkeys_p.h"
 #include "fetchstates_p.h"
 #include "guesses_p.h"
 #include "inflighttable_p.h"
@@ -39,18 +40,6 @@ public:
         return controller->d.get();
     }
 
-    //! The cache key of \a endpoint + \a params, or the InvalidRequest error saying why there is
-    //! none (null endpoint, malformed path, missing parameter). \a caller names the API in it.
-    struct KeyOrError
-    {
-        QString key;
-        std::optional<NetworkError> error;
-    };
-    static KeyOrError keyOf(const EndpointPtr &endpoint, const Params &params, const char *caller);
-    //! Whether a result-less key can be answered from the entity table (a read of an Entity
-    //! or Collection schema).
-    static bool canQueryEntityTable(const RestEndpoint &endpoint);
-
     qint64 now() const;
     //! A request's send date: the clock, but strictly increasing, so that two requests sent in
     //! the same millisecond are still ordered (three rapid toggles must end on the last).
@@ -67,17 +56,15 @@ public:
     //! Calls \a call(manager) on every manager that acts at \a step, in registration order.
     template<typename Call> void each(detail::Lifecycle::Step step, Call &&call) const
     {
-        for (detail::Lifecycle *manager : steps[stepIndex(step)])
+        for (detail::Lifecycle *manager : steps[detail::stepIndex(step)])
             call(*manager);
     }
-    static int stepIndex(detail::Lifecycle::Step step);
 
     // A request's way (controllerfetch.cpp, controlleranswer.cpp) --------------------------------
     //! \a deferred: add the guesses' changes to it instead of emitting them (a held write
     //! released within the commit of its create).
     QFuture<QVariant> fetch(const EndpointPtr &endpoint, const Params &params,
                             const QJsonValue &body, ChangeSet *deferred = nullptr);
-    static QFuture<QVariant> readyFuture(const QVariant &value);
     //! Starts \a request's next attempt unless a manager holds it (Lifecycle::holds()). Returns
     //! what dating its guess changed of what is shown (the caller emits it).
     [[nodiscard]] ChangeSet send(detail::InFlightRequest &request);

@@ -53,12 +53,12 @@ QFuture<QVariant> Controller::fetchIfStale(const EndpointPtr &endpoint, const Pa
     if (state.status == ExpiryStatus::Valid) {
         if (state.showsError())
             return failedFuture(*state.error);
-        return ControllerPrivate::readyFuture(state.data);
+        return detail::readyFuture(state.data);
     }
     return d->fetch(endpoint, params, body);
 }
 
-QFuture<QVariant> ControllerPrivate::readyFuture(const QVariant &value)
+QFuture<QVariant> detail::readyFuture(const QVariant &value)
 {
 #if QT_VERSION >= QT_VERSION_CHECK(6, 6, 0)
     return QtFuture::makeReadyValueFuture(value); // makeReadyFuture(T) is deprecated
@@ -72,7 +72,7 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
 {
     if (shuttingDown)
         return canceledFuture();
-    auto [key, keyError] = keyOf(endpoint, callParams, "fetch");
+    auto [key, keyError] = detail::keyOf(endpoint, callParams, "fetch");
     if (keyError) {
         qCWarning(lcController).noquote() << keyError->message();
         return failedFuture(*keyError);
@@ -88,7 +88,7 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
         return *handled;
     const Params &params = call.params;
     if (params != callParams)
-        key = keyOf(endpoint, params, "fetch").key;
+        key = detail::keyOf(endpoint, params, "fetch").key;
     const QString requestKey = endpoint->requestKey(params);
     const bool read = !endpoint->sideEffect();
     if (read) {

@@ -37,7 +37,7 @@ template<typename Value>
 StoreWrite ControllerPrivate::setResponse(const EndpointPtr &endpoint, const Params &params,
                                           const Value &value)
 {
-    const auto [key, keyError] = keyOf(endpoint, params, "setResponse");
+    const auto [key, keyError] = detail::keyOf(endpoint, params, "setResponse");
     if (keyError) {
         qCWarning(lcController).noquote() << keyError->message();
         return {{},
@@ -83,7 +83,7 @@ void Controller::setError(const EndpointPtr &endpoint, const Params &params,
                           const NetworkError &error)
 {
     DATACLIENT_ASSERT_THREAD(this);
-    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "setError");
+    const auto [key, keyError] = detail::keyOf(endpoint, params, "setError");
     if (keyError) {
         qCWarning(lcController).noquote() << keyError->message();
         return;
@@ -97,7 +97,7 @@ void Controller::setError(const EndpointPtr &endpoint, const Params &params,
 void Controller::invalidate(const EndpointPtr &endpoint, const Params &params)
 {
     DATACLIENT_ASSERT_THREAD(this);
-    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "invalidate");
+    const auto [key, keyError] = detail::keyOf(endpoint, params, "invalidate");
     if (keyError) {
         qCWarning(lcController).noquote() << keyError->message();
         return;

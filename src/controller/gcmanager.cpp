@@ -49,7 +49,7 @@ void GcManager::storeReset()
 void GcManager::Roots::add(const QString &key, const EndpointPtr &endpoint, const Params &params)
 {
     keys.insert(key);
-    if (endpoint && ControllerPrivate::canQueryEntityTable(*endpoint))
+    if (endpoint && detail::canQueryEntityTable(*endpoint))
         reads.append({endpoint->schema(), endpoint->storeArguments(params)});
 }
 
@@ -219,7 +219,7 @@ void GcManager::updateSchedule(bool mayCancel)
         const qint64 cutoff = GarbageCollector::cutoff(core.now(), gc.gracePeriod);
         const QList<GarbageCollector::Released> released = gc.releasedAfter(cutoff);
         candidates = std::any_of(released.cbegin(), released.cend(), [](const auto &let) {
-            return ControllerPrivate::canQueryEntityTable(*let.endpoint);
+            return detail::canQueryEntityTable(*let.endpoint);
         });
     }
     if (!candidates) {

@@ -31,7 +31,7 @@ struct HeldWrite
     QSet<QString> waitingFor;
     CallerPromises callers;
     //! Its endpoint queues (queueWhenOffline): kept in the outbox file too, so that a restart
-    //! does not lose it (controllerplaceholders.cpp), with when it was made and a key to name it.
+    //! does not lose it (placeholdermanager.cpp), with when it was made and a key to name it.
     bool durable = false;
     qint64 since = 0;
     QByteArray idempotencyKey;

@@ -192,7 +192,7 @@ void OutboxManager::resolve()
         const EndpointPtr endpoint = box->endpoint(item.endpoint);
         if (!endpoint)
             continue; // dropped with a warning when its turn comes, unless registered before
-        auto [key, keyError] = ControllerPrivate::keyOf(endpoint, item.params, "outbox");
+        auto [key, keyError] = detail::keyOf(endpoint, item.params, "outbox");
         if (keyError) {
             qCWarning(lcController).noquote() << QStringLiteral("outbox: dropped %1: %2")
                                                      .arg(item.describe(), keyError->message());

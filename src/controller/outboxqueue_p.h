@@ -1,6 +1,6 @@
 // The outbox's pure part (issue 16): the mutations that wait for the server, in the order they
 // were made, each under the id of the request that sends it. No I/O, no Controller: the
-// Controller (controlleroutbox.cpp) decides when an item goes, outboxfile.cpp stores the list.
+// Controller (outboxmanager.cpp) decides when an item goes, outboxfile.cpp stores the list.
 #pragma once
 
 #include <DataClient/params.h>

@@ -1,5 +1,5 @@
 // The Controller's side of the persisted store (docs/offline.md): which file, what is left out,
-// the fingerprints to check and the coalesced write-behind (controllerpersist.cpp).
+// the fingerprints to check and the coalesced write-behind (persistencemanager.cpp).
 #pragma once
 
 #include <DataClient/restendpoint.h>

@@ -44,7 +44,7 @@ std::optional<QFuture<QVariant>> PlaceholderManager::callArrived(FetchCall &call
         // A row that exists only on this side: what the store shows of it is all there is.
         const ResponseState state = core.q->getResponse(endpoint, named);
         if (state.found)
-            return ControllerPrivate::readyFuture(state.data);
+            return detail::readyFuture(state.data);
     }
     if (!unknown.isEmpty() || (read && !waiting.isEmpty())) {
         const QString placeholder = unknown.isEmpty() ? *waiting.cbegin() : unknown;

@@ -72,7 +72,7 @@ using detail::Lifecycle;
 bool Controller::subscribe(const EndpointPtr &endpoint, const Params &params)
 {
     DATACLIENT_ASSERT_THREAD(this);
-    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "subscribe");
+    const auto [key, keyError] = detail::keyOf(endpoint, params, "subscribe");
     if (keyError) {
         qCWarning(lcController).noquote() << keyError->message();
         return false;
@@ -91,7 +91,7 @@ bool Controller::subscribe(const EndpointPtr &endpoint, const Params &params)
 bool Controller::unsubscribe(const EndpointPtr &endpoint, const Params &params)
 {
     DATACLIENT_ASSERT_THREAD(this);
-    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "unsubscribe");
+    const auto [key, keyError] = detail::keyOf(endpoint, params, "unsubscribe");
     if (keyError) {
         qCWarning(lcController).noquote() << keyError->message();
         return false;
@@ -105,7 +105,7 @@ bool Controller::unsubscribe(const EndpointPtr &endpoint, const Params &params)
 
 int Controller::pollInterval(const EndpointPtr &endpoint, const Params &params) const
 {
-    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "pollInterval");
+    const auto [key, keyError] = detail::keyOf(endpoint, params, "pollInterval");
     return keyError ? 0 : d->managers->polling->polls->interval(key);
 }
 

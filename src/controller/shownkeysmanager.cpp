@@ -92,7 +92,7 @@ using detail::Lifecycle;
 bool Controller::watch(const EndpointPtr &endpoint, const Params &params)
 {
     DATACLIENT_ASSERT_THREAD(this);
-    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "watch");
+    const auto [key, keyError] = detail::keyOf(endpoint, params, "watch");
     if (keyError) {
         qCWarning(lcController).noquote() << keyError->message();
         return false;
@@ -105,7 +105,7 @@ bool Controller::watch(const EndpointPtr &endpoint, const Params &params)
 bool Controller::unwatch(const EndpointPtr &endpoint, const Params &params)
 {
     DATACLIENT_ASSERT_THREAD(this);
-    const auto [key, keyError] = ControllerPrivate::keyOf(endpoint, params, "unwatch");
+    const auto [key, keyError] = detail::keyOf(endpoint, params, "unwatch");
     if (keyError || !d->managers->shown->shown.remove(key))
         return false;
     d->each(Lifecycle::Released,

@@ -1,7 +1,7 @@
 // PersistedFile: the one snapshot file of a Controller (docs/offline.md): its lock, loading it,
 // and writing snapshots off the GUI thread with VerifiedWrite (a reader sees the previous file or
 // the new one whole, never a torn one; a write that did not land is reported, never trusted). Scheduling the writes (at most one per interval) is the
-// Controller's: it waits through the Controller's scheduler (controllerpersist.cpp).
+// Controller's: it waits through the Controller's scheduler (persistencemanager.cpp).
 #pragma once
 
 #include <DataClient/private/persistglobal_p.h>
