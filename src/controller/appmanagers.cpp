@@ -105,7 +105,7 @@ template<typename Call> void AppManagers::notify(const char *step, Call &&call)
         guarded(manager, step, call);
 }
 
-ManagedRequest AppManagers::snapshot(const InFlightRequest &request) const
+ManagedRequest AppManagers::snapshot(const InFlightRequest &request, int attempt) const
 {
     auto *data = new ManagedRequestData;
     data->id = request.id;
@@ -118,7 +118,7 @@ ManagedRequest AppManagers::snapshot(const InFlightRequest &request) const
     ResponseState progress;
     progress.attempt = 1;
     core.each(Describe, [&](Lifecycle &manager) { manager.describe(request, &progress); });
-    data->attempt = progress.attempt;
+    data->attempt = attempt > 0 ? attempt : progress.attempt;
     data->status = 0;
     data->bytesReceived = 0;
     return ManagedRequest(data);
@@ -245,15 +245,18 @@ void AppManagers::decorate(InFlightRequest &request, Headers *headers)
     if (m_managers.isEmpty())
         return;
     const ManagedRequest seen = snapshot(request);
+    m_sentAttempt.insert(request.id, seen.attempt());
     notify("decorate", [&](Manager &m) { m.decorate(seen, headers); });
 }
 
 void AppManagers::attemptFailed(InFlightRequest &request, const NetworkError &error,
                                 RetryPlan *plan)
 {
-    if (m_managers.isEmpty())
+    // A 304 arrives as an error, yet it is an answer the validators take over (the stored data
+    // is kept): not a failed attempt for the application.
+    if (m_managers.isEmpty() || request.conditional.notModified())
         return;
-    const ManagedRequest seen = snapshot(request);
+    const ManagedRequest seen = snapshot(request, m_sentAttempt.value(request.id));
     notify("attemptFailed", [&](Manager &m) { m.attemptFailed(seen, error, plan->retrying); });
 }
 
@@ -284,6 +287,7 @@ void AppManagers::failed(InFlightRequest &request, const NetworkError &error, Fa
 void AppManagers::requestEnded(const InFlightRequest &request)
 {
     m_passed.remove(request.id);
+    m_sentAttempt.remove(request.id);
     if (const auto found = m_held.constFind(request.id); found != m_held.cend()) {
         if (found->deadline)
             core.scheduler->cancel(found->deadline);
@@ -310,6 +314,7 @@ void AppManagers::reset()
     }
     m_held.clear();
     m_passed.clear();
+    m_sentAttempt.clear();
 }
 
 void AppManagers::storeReset()
@@ -321,6 +326,7 @@ void AppManagers::shutdown()
 {
     m_held.clear(); // the scheduler goes with the Controller
     m_passed.clear();
+    m_sentAttempt.clear();
     for (const QPointer<Manager> &manager : std::as_const(m_managers)) {
         if (manager) {
             manager->m_controller = nullptr;

@@ -49,7 +49,8 @@ private:
         QPointer<Manager> manager;
         quint64 deadline = 0; // the Scheduler entry that ends it
     };
-    ManagedRequest snapshot(const InFlightRequest &request) const;
+    //! \a attempt: the one the step concerns (0: the request's current one).
+    ManagedRequest snapshot(const InFlightRequest &request, int attempt = 0) const;
     //! Calls \a call on every manager; one that throws is logged as failing at \a step.
     template<typename Call> void notify(const char *step, Call &&call);
     template<typename Call> bool guarded(Manager *manager, const char *step, Call &&call);
@@ -60,6 +61,9 @@ private:
     QHash<quint64, Hold> m_held;
     //! The managers that let an attempt go (asked again when another releases it), by request.
     QHash<quint64, QSet<const Manager *>> m_passed;
+    //! The attempt each request last sent: attemptFailed() is told the attempt that failed, while
+    //! the retry manager (before this one) already counts the next.
+    QHash<quint64, int> m_sentAttempt;
 };
 
 } // namespace DataClient::detail
