@@ -49,6 +49,7 @@ bool AppManagers::add(Manager *manager)
                           .arg(nameOf(manager)));
     manager->m_controller = core.q;
     m_managers.append(manager);
+    m_names.insert(manager, nameOf(manager));
     Q_EMIT manager->controllerChanged();
     return true;
 }
@@ -59,6 +60,7 @@ bool AppManagers::remove(Manager *manager)
         return false;
     m_managers.removeAll(manager);
     m_managers.removeAll(nullptr);
+    m_names.remove(manager);
     manager->m_controller = nullptr;
     QList<quint64> released;
     for (auto it = m_held.cbegin(); it != m_held.cend(); ++it) {
@@ -70,6 +72,16 @@ bool AppManagers::remove(Manager *manager)
         release(nullptr, id);
     Q_EMIT manager->controllerChanged();
     return true;
+}
+
+void AppManagers::destroyed(Manager *manager)
+{
+    qCWarning(lcController).noquote()
+        << QStringLiteral("%1 was destroyed while registered with a Controller: it is removed; "
+                          "the requests it held are sent (call Controller::removeManager() first "
+                          "to say so)")
+               .arg(m_names.value(manager, QStringLiteral("a DataClient::Manager")));
+    remove(manager);
 }
 
 QList<Manager *> AppManagers::all() const
@@ -182,9 +194,10 @@ bool AppManagers::release(Manager *manager, quint64 id)
     return true;
 }
 
-bool AppManagers::answer(Manager *manager, quint64 id, const QFuture<QJsonValue> &answer)
+bool AppManagers::answer(Manager *manager, quint64 id, const QFuture<QJsonValue> &answer,
+                         const char *action)
 {
-    if (!take(manager, id, "answer"))
+    if (!take(manager, id, action))
         return false;
     // At the next event-loop turn, like an answer from the network: the manager's call returns
     // before anything is stored or resolved.
@@ -334,6 +347,7 @@ void AppManagers::shutdown()
         }
     }
     m_managers.clear();
+    m_names.clear();
 }
 
 } // namespace DataClient::detail

@@ -24,8 +24,13 @@ public:
     bool remove(Manager *manager);
     QList<Manager *> all() const;
 
+    //! ~Manager(): warns (naming it as it was registered: its own class is gone by now), removes.
+    void destroyed(Manager *manager);
+
     bool release(Manager *manager, quint64 id);
-    bool answer(Manager *manager, quint64 id, const QFuture<QJsonValue> &answer);
+    //! Manager::answer() and fail() (\a action names the one called in the warning).
+    bool answer(Manager *manager, quint64 id, const QFuture<QJsonValue> &answer,
+                const char *action);
     QList<quint64> heldBy(const Manager *manager) const;
 
     bool holds(InFlightRequest &request) override;
@@ -58,6 +63,8 @@ private:
     void expire(quint64 id);
 
     QList<QPointer<Manager>> m_managers;
+    //! The registered managers' names (class and objectName), taken when they were added.
+    QHash<const Manager *, QString> m_names;
     QHash<quint64, Hold> m_held;
     //! The managers that let an attempt go (asked again when another releases it), by request.
     QHash<quint64, QSet<const Manager *>> m_passed;

@@ -109,8 +109,11 @@ dataclient_add_qtest(tst_redirectedmutations
     ${DATACLIENT_TEST_SUPPORT}/gadgettodo.h
   LIBS DataClient::Controller DataClient::Testing Qt6::Network)
 
-# The application's managers (Controller::addManager()) end to end.
-dataclient_add_qtest(tst_appmanagers
-  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_appmanagers.cpp ${CMAKE_CURRENT_LIST_DIR}/appmanagersfixture.h
-    ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
-  LIBS DataClient::Qml DataClient::Testing Qt6::Network)
+# The application's managers (Controller::addManager()) end to end, their bad input and their
+# combinations with connectivity, the outbox and a reset.
+foreach(name appmanagers appmanagers_input)
+  dataclient_add_qtest(tst_${name}
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${name}.cpp ${CMAKE_CURRENT_LIST_DIR}/appmanagersfixture.h
+      ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+    LIBS DataClient::Qml DataClient::Testing Qt6::Network)
+endforeach()
