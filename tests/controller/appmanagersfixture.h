@@ -143,6 +143,14 @@ protected:
         return endpoint("GET", DataClient::RetryPolicy {0, 100, 1000})
             ->extend({.timeout = timeout});
     }
+    //! The value \a future resolved with; an invalid QVariant (and the error, logged) otherwise.
+    static QVariant resolved(QFuture<QVariant> future)
+    {
+        const ControllerFixture::Outcome outcome = ControllerFixture::await(future);
+        if (outcome.error)
+            qWarning().noquote() << "failed:" << outcome.error->message();
+        return outcome.value.value_or(QVariant());
+    }
     //! A Recorder owned by the Controller (deleted with it, after it let its managers go).
     Recorder *recorder() { return new Recorder(controller.get()); }
     //! Holds every request but receivedExactly()'s sentinel (beforeSend() returns Hold).

@@ -23,7 +23,7 @@ private Q_SLOTS:
         QVERIFY(controller->addManager(&manager));
         QCOMPARE(manager.controller(), controller.get());
         const EndpointPtr items = endpoint();
-        QCOMPARE(await(controller->fetch(items)).value->toList(), (QVariantList {1, 2}));
+        QCOMPARE(resolved(controller->fetch(items)).toList(), (QVariantList {1, 2}));
         QCOMPARE(manager.steps(),
                  (QStringList {u"requestStarted"_s, u"beforeSend#1"_s, u"decorate#1"_s,
                                u"answered#1"_s, u"committed"_s}));
@@ -41,7 +41,7 @@ private Q_SLOTS:
         QFuture<QVariant> future;
         QVERIFY(fetchUntilRetrying(items, &future));
         clock->advance(1000);
-        QCOMPARE(await(future).value->toList(), (QVariantList {7}));
+        QCOMPARE(resolved(future).toList(), (QVariantList {7}));
         QCOMPARE(server->requestCount(), 2);
         QCOMPARE(manager.steps(),
                  (QStringList {u"requestStarted"_s, u"beforeSend#1"_s, u"decorate#1"_s,
@@ -54,9 +54,9 @@ private Q_SLOTS:
         QVERIFY(await(controller->fetch(todos.getList)).value);
         Recorder &manager = *recorder();
         QVERIFY(controller->addManager(&manager));
-        QCOMPARE(await(controller->fetch(todos.partialUpdate, {{u"id"_s, 1}},
-                                         QJsonObject {{u"title"_s, u"kept"_s}}))
-                     .value->toMap()
+        QCOMPARE(resolved(controller->fetch(todos.partialUpdate, {{u"id"_s, 1}},
+                                            QJsonObject {{u"title"_s, u"kept"_s}}))
+                     .toMap()
                      .value(u"title"_s),
                  QVariant(u"kept"_s));
         QCOMPARE(manager.steps(),
@@ -100,7 +100,7 @@ private Q_SLOTS:
         Recorder &manager = *recorder();
         QVERIFY(controller->addManager(&manager));
         ChangeRecorder changes(controller.get());
-        QCOMPARE(await(controller->fetch(items)).value->toList(), (QVariantList {1, 2}));
+        QCOMPARE(resolved(controller->fetch(items)).toList(), (QVariantList {1, 2}));
         QCOMPARE(server->lastRequest().header("if-none-match"), QByteArray("\"v1\""));
         // The validators take a 304 over before anything is committed: the stored data stays (no
         // change signalled); app managers see it answered, not as a failed attempt, neither
@@ -145,7 +145,7 @@ private Q_SLOTS:
         QVERIFY(!future.isFinished());
         QVERIFY(manager.release(manager.ids().constFirst()));
         QVERIFY(manager.heldRequests().isEmpty());
-        QCOMPARE(await(future).value->toList(), (QVariantList {1, 2}));
+        QCOMPARE(resolved(future).toList(), (QVariantList {1, 2}));
         QCOMPARE(server->requests("GET", u"/items"_s).size(), 1);
         QTest::ignoreMessage(QtWarningMsg,
                              QRegularExpression(u"^Manager::release\\(\\d+\\): Recorder holds no "
@@ -171,7 +171,7 @@ private Q_SLOTS:
         QVERIFY(manager.answer(manager.heldRequests().constFirst(), fixture));
         QVERIFY(manager.heldRequests().isEmpty());
         QVERIFY(!future.isFinished()); // at the next event-loop turn, like a network answer
-        QCOMPARE(await(future).value->toMap().value(u"title"_s), QVariant(u"from the manager"_s));
+        QCOMPARE(resolved(future).toMap().value(u"title"_s), QVariant(u"from the manager"_s));
         QCOMPARE(server->requestCount(), before);
         QCOMPARE(controller->getResponse(todos.get, {{u"id"_s, 1}}).data.toMap().value(u"title"_s),
                  QVariant(u"from the manager"_s));
