@@ -143,6 +143,7 @@ bool AppManagers::holds(InFlightRequest &request)
     if (m_held.contains(request.id))
         return true;
     const ManagedRequest seen = snapshot(request);
+    m_sentAttempt.insert(request.id, seen.attempt());
     QSet<const Manager *> &passed = m_passed[request.id];
     for (Manager *manager : all()) {
         if (passed.contains(manager))

@@ -68,8 +68,8 @@ private:
     QHash<quint64, Hold> m_held;
     //! The managers that let an attempt go (asked again when another releases it), by request.
     QHash<quint64, QSet<const Manager *>> m_passed;
-    //! The attempt each request last sent: attemptFailed() is told the attempt that failed, while
-    //! the retry manager (before this one) already counts the next.
+    //! The attempt each request last tried (sent or held): attemptFailed() is told the attempt
+    //! that failed, while the retry manager (before this one) already counts the next.
     QHash<quint64, int> m_sentAttempt;
 };
 

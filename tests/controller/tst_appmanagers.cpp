@@ -233,6 +233,33 @@ private Q_SLOTS:
         QVERIFY(atRest(items));
     }
 
+    void anExpiredHoldIsATimedOutAttempt()
+    {
+        // The deadline fails the attempt like a network timeout: the endpoint's retry policy
+        // applies, and each attempt held again has its own deadline.
+        Recorder &manager = *recorder();
+        holdAll(manager);
+        QVERIFY(controller->addManager(&manager));
+        const EndpointPtr items
+            = endpoint("GET", RetryPolicy {1, 100, 1000})->extend({.timeout = 1000});
+        QFuture<QVariant> future = controller->fetch(items);
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"held by Recorder for 1000 ms"_s));
+        clock->advance(1000);
+        QTRY_VERIFY(controller->getResponse(items).retrying); // answered at the next turn
+        clock->advance(100); // the backoff: attempt 2 is held again
+        QCOMPARE(manager.heldRequests().size(), 1);
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"held by Recorder for 1000 ms"_s));
+        clock->advance(1000);
+        const Outcome outcome = await(future);
+        QVERIFY(outcome.error);
+        QCOMPARE(outcome.error->kind(), NetworkError::Kind::Timeout);
+        QCOMPARE(manager.steps(),
+                 (QStringList {u"requestStarted"_s, u"beforeSend#1"_s, u"answered#1"_s,
+                               u"attemptFailed(retrying)#1"_s, u"beforeSend#2"_s, u"answered#2"_s,
+                               u"attemptFailed#2"_s, u"failed"_s}));
+        QCOMPARE(server->requestCount(), 0);
+    }
+
     void statusAndBytesOfTheAnswer()
     {
         QSKIP("status/bytes arrive with the request context");
