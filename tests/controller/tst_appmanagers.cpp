@@ -260,6 +260,21 @@ private Q_SLOTS:
         QCOMPARE(server->requestCount(), 0);
     }
 
+    void invalidationAndResetAreSeen()
+    {
+        Recorder &manager = *recorder();
+        QVERIFY(controller->addManager(&manager));
+        const EndpointPtr items = endpoint();
+        QVERIFY(resolved(controller->fetch(items)).isValid());
+        QVERIFY(resolved(controller->fetch(items, {{u"id"_s, 3}})).isValid());
+        manager.seen.clear();
+        controller->invalidate(items);
+        controller->expireAll([](const QString &) { return true; }); // only item 3 is still valid
+        controller->resetEntireStore();
+        QCOMPARE(manager.steps(),
+                 (QStringList {u"invalidated"_s, u"invalidated"_s, u"storeReset"_s}));
+    }
+
     void statusAndBytesOfTheAnswer()
     {
         QSKIP("status/bytes arrive with the request context");

@@ -7,6 +7,7 @@
 
 #include <DataClient/outbox.h>
 
+#include <QtCore/QThread>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -37,6 +38,10 @@ private Q_SLOTS:
                                << u"Controller::addManager: Recorder \"m\" is already registered "
                                   "with this Controller; it acts once per step whatever the "
                                   "number of calls"_s;
+        QTest::newRow("another thread")
+            << u"thread"_s
+            << u"Controller::addManager: Recorder \"m\" lives on another thread than the "
+               "Controller; managers are called on the Controller's thread"_s;
         QTest::newRow("another Controller")
             << u"other"_s
             << u"Controller::addManager: Recorder \"m\" is registered with another Controller; "
@@ -47,8 +52,14 @@ private Q_SLOTS:
         QFETCH(QString, refusal);
         QFETCH(QString, message);
         Controller other;
-        Recorder &manager = *recorder();
+        QThread elsewhere;
+        // A manager for another thread must have no parent there (the Controller's thread).
+        Recorder &manager = refusal == u"thread" ? *new Recorder : *recorder();
         manager.setObjectName(u"m"_s);
+        if (refusal == u"thread") {
+            elsewhere.start();
+            manager.moveToThread(&elsewhere);
+        }
         Controller *target = nullptr;
         if (refusal == u"twice") {
             target = controller.get();
@@ -68,6 +79,25 @@ private Q_SLOTS:
         QCOMPARE(controller->managers().size(), target == controller.get() ? 1 : 0);
         if (target == &other)
             QVERIFY(other.removeManager(&manager));
+        if (refusal == u"thread") {
+            QMetaObject::invokeMethod(
+                &manager, [&manager] { delete &manager; }, Qt::BlockingQueuedConnection);
+            elsewhere.quit();
+            elsewhere.wait();
+        }
+    }
+
+    void aManagerOutlivingItsController()
+    {
+        Recorder manager; // not a child of the Controller
+        QVERIFY(controller->addManager(&manager));
+        QSignalSpy controllerChanged(&manager, &Manager::controllerChanged);
+        controller.reset(); // no warning: the Controller lets its managers go
+        QCOMPARE(manager.controller(), nullptr);
+        QCOMPARE(controllerChanged.size(), 1);
+        newController();
+        QVERIFY(controller->addManager(&manager)); // free to join another
+        QVERIFY(controller->removeManager(&manager));
     }
 
     void actingOnARequestItDoesNotHold_data()
