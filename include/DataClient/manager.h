@@ -55,7 +55,7 @@ public:
     QString requestKey() const;
     //! A read (no side effect): the same URL in flight is asked once.
     bool isRead() const;
-    //! 1 for the first attempt; retries count on.
+    //! 1 for the first attempt; retries count on. attemptFailed() is given the attempt that failed.
     int attempt() const;
     //! The HTTP status of the answer (0 before one, or when the exchange failed without one).
     int status() const;
@@ -82,11 +82,15 @@ private:
     | beforeSend      | an attempt is about to be sent (each one)    | Hold it; release/answer later|
     | decorate        | the attempt is being sent                    | add or replace headers       |
     | attemptFailed   | an attempt failed (retrying or not)          | look                         |
-    | answered        | the server answered (status, bytes known)    | look                         |
+    | answered        | an answer arrived (status, bytes known)      | look                         |
     | committed       | the answer is in the store                   | look (the changes made)      |
     | failed          | the request failed for good                  | look                         |
     | invalidated     | results were invalidated or expired          | look                         |
     | storeReset      | resetEntireStore() emptied the store         | look                         |
+
+    An answer is the server's, or one given with answer() or fail(), or the hold's deadline. A 304
+    that the HTTP validators take over is answered and then nothing more (the stored data is kept:
+    neither committed nor failed).
 
     Steps marked "look" cannot change the request: they are told what happened. A step that
     throws is logged (category dataclient.controller) and treated as if it did nothing. Store

@@ -49,6 +49,7 @@ bool AppManagers::add(Manager *manager)
                           .arg(nameOf(manager)));
     manager->m_controller = core.q;
     m_managers.append(manager);
+    m_names.insert(manager, nameOf(manager));
     Q_EMIT manager->controllerChanged();
     return true;
 }
@@ -59,6 +60,7 @@ bool AppManagers::remove(Manager *manager)
         return false;
     m_managers.removeAll(manager);
     m_managers.removeAll(nullptr);
+    m_names.remove(manager);
     manager->m_controller = nullptr;
     QList<quint64> released;
     for (auto it = m_held.cbegin(); it != m_held.cend(); ++it) {
@@ -70,6 +72,16 @@ bool AppManagers::remove(Manager *manager)
         release(nullptr, id);
     Q_EMIT manager->controllerChanged();
     return true;
+}
+
+void AppManagers::destroyed(Manager *manager)
+{
+    qCWarning(lcController).noquote()
+        << QStringLiteral("%1 was destroyed while registered with a Controller: it is removed; "
+                          "the requests it held are sent (call Controller::removeManager() first "
+                          "to say so)")
+               .arg(m_names.value(manager, QStringLiteral("a DataClient::Manager")));
+    remove(manager);
 }
 
 QList<Manager *> AppManagers::all() const
@@ -105,7 +117,7 @@ template<typename Call> void AppManagers::notify(const char *step, Call &&call)
         guarded(manager, step, call);
 }
 
-ManagedRequest AppManagers::snapshot(const InFlightRequest &request) const
+ManagedRequest AppManagers::snapshot(const InFlightRequest &request, int attempt) const
 {
     auto *data = new ManagedRequestData;
     data->id = request.id;
@@ -118,7 +130,7 @@ ManagedRequest AppManagers::snapshot(const InFlightRequest &request) const
     ResponseState progress;
     progress.attempt = 1;
     core.each(Describe, [&](Lifecycle &manager) { manager.describe(request, &progress); });
-    data->attempt = progress.attempt;
+    data->attempt = attempt > 0 ? attempt : progress.attempt;
     data->status = request.context.status();
     data->bytesReceived = request.context.bodyBytes();
     return ManagedRequest(data);
@@ -131,6 +143,7 @@ bool AppManagers::holds(InFlightRequest &request)
     if (m_held.contains(request.id))
         return true;
     const ManagedRequest seen = snapshot(request);
+    m_sentAttempt.insert(request.id, seen.attempt());
     QSet<const Manager *> &passed = m_passed[request.id];
     for (Manager *manager : all()) {
         if (passed.contains(manager))
@@ -182,9 +195,10 @@ bool AppManagers::release(Manager *manager, quint64 id)
     return true;
 }
 
-bool AppManagers::answer(Manager *manager, quint64 id, const QFuture<QJsonValue> &answer)
+bool AppManagers::answer(Manager *manager, quint64 id, const QFuture<QJsonValue> &answer,
+                         const char *action)
 {
-    if (!take(manager, id, "answer"))
+    if (!take(manager, id, action))
         return false;
     // At the next event-loop turn, like an answer from the network: the manager's call returns
     // before anything is stored or resolved.
@@ -245,15 +259,18 @@ void AppManagers::decorate(InFlightRequest &request, Headers *headers)
     if (m_managers.isEmpty())
         return;
     const ManagedRequest seen = snapshot(request);
+    m_sentAttempt.insert(request.id, seen.attempt());
     notify("decorate", [&](Manager &m) { m.decorate(seen, headers); });
 }
 
 void AppManagers::attemptFailed(InFlightRequest &request, const NetworkError &error,
                                 RetryPlan *plan)
 {
-    if (m_managers.isEmpty())
+    // A 304 arrives as an error, yet it is an answer the validators take over (the stored data
+    // is kept): not a failed attempt for the application.
+    if (m_managers.isEmpty() || request.conditional.notModified())
         return;
-    const ManagedRequest seen = snapshot(request);
+    const ManagedRequest seen = snapshot(request, m_sentAttempt.value(request.id));
     notify("attemptFailed", [&](Manager &m) { m.attemptFailed(seen, error, plan->retrying); });
 }
 
@@ -284,6 +301,7 @@ void AppManagers::failed(InFlightRequest &request, const NetworkError &error, Fa
 void AppManagers::requestEnded(const InFlightRequest &request)
 {
     m_passed.remove(request.id);
+    m_sentAttempt.remove(request.id);
     if (const auto found = m_held.constFind(request.id); found != m_held.cend()) {
         if (found->deadline)
             core.scheduler->cancel(found->deadline);
@@ -310,6 +328,7 @@ void AppManagers::reset()
     }
     m_held.clear();
     m_passed.clear();
+    m_sentAttempt.clear();
 }
 
 void AppManagers::storeReset()
@@ -321,6 +340,7 @@ void AppManagers::shutdown()
 {
     m_held.clear(); // the scheduler goes with the Controller
     m_passed.clear();
+    m_sentAttempt.clear();
     for (const QPointer<Manager> &manager : std::as_const(m_managers)) {
         if (manager) {
             manager->m_controller = nullptr;
@@ -328,6 +348,7 @@ void AppManagers::shutdown()
         }
     }
     m_managers.clear();
+    m_names.clear();
 }
 
 } // namespace DataClient::detail

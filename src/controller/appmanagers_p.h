@@ -24,8 +24,13 @@ public:
     bool remove(Manager *manager);
     QList<Manager *> all() const;
 
+    //! ~Manager(): warns (naming it as it was registered: its own class is gone by now), removes.
+    void destroyed(Manager *manager);
+
     bool release(Manager *manager, quint64 id);
-    bool answer(Manager *manager, quint64 id, const QFuture<QJsonValue> &answer);
+    //! Manager::answer() and fail() (\a action names the one called in the warning).
+    bool answer(Manager *manager, quint64 id, const QFuture<QJsonValue> &answer,
+                const char *action);
     QList<quint64> heldBy(const Manager *manager) const;
 
     bool holds(InFlightRequest &request) override;
@@ -49,7 +54,8 @@ private:
         QPointer<Manager> manager;
         quint64 deadline = 0; // the Scheduler entry that ends it
     };
-    ManagedRequest snapshot(const InFlightRequest &request) const;
+    //! \a attempt: the one the step concerns (0: the request's current one).
+    ManagedRequest snapshot(const InFlightRequest &request, int attempt = 0) const;
     //! Calls \a call on every manager; one that throws is logged as failing at \a step.
     template<typename Call> void notify(const char *step, Call &&call);
     template<typename Call> bool guarded(Manager *manager, const char *step, Call &&call);
@@ -57,9 +63,14 @@ private:
     void expire(quint64 id);
 
     QList<QPointer<Manager>> m_managers;
+    //! The registered managers' names (class and objectName), taken when they were added.
+    QHash<const Manager *, QString> m_names;
     QHash<quint64, Hold> m_held;
     //! The managers that let an attempt go (asked again when another releases it), by request.
     QHash<quint64, QSet<const Manager *>> m_passed;
+    //! The attempt each request last tried (sent or held): attemptFailed() is told the attempt
+    //! that failed, while the retry manager (before this one) already counts the next.
+    QHash<quint64, int> m_sentAttempt;
 };
 
 } // namespace DataClient::detail

@@ -100,8 +100,9 @@ std::optional<NetworkError> failureOf(QFuture<void> answer)
 
 bool ControllerPrivate::retries(InFlightRequest &request)
 {
+    // A 304 is an answer (a manager takes it over), not a failed attempt.
     const std::optional<NetworkError> error = failureOf(request.networkFuture());
-    if (!error || shuttingDown)
+    if (!error || shuttingDown || request.conditional.notModified())
         return false;
     RetryPlan plan {request.endpoint->retryPolicy()};
     each(Lifecycle::AttemptFailed,

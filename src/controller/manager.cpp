@@ -92,14 +92,8 @@ Manager::Manager(QObject *parent) : QObject(parent) { }
 
 Manager::~Manager()
 {
-    if (m_controller) {
-        qCWarning(lcController).noquote()
-            << QStringLiteral("%1 was destroyed while registered with a Controller: it is removed; "
-                              "the requests it held are sent (call Controller::removeManager() "
-                              "first to say so)")
-                   .arg(QString::fromLatin1(metaObject()->className()));
-        ControllerPrivate::get(m_controller)->managers->apps->remove(this);
-    }
+    if (m_controller)
+        ControllerPrivate::get(m_controller)->managers->apps->destroyed(this);
 }
 
 Controller *Manager::controller() const
@@ -134,14 +128,15 @@ bool Manager::release(quint64 requestId)
 bool Manager::answer(quint64 requestId, const QJsonValue &value)
 {
     detail::AppManagers *host = hostOf(m_controller, this, "answer");
-    return host && host->answer(this, requestId, QtFuture::makeReadyFuture(value));
+    return host && host->answer(this, requestId, QtFuture::makeReadyFuture(value), "answer");
 }
 
 bool Manager::fail(quint64 requestId, const NetworkError &error)
 {
     detail::AppManagers *host = hostOf(m_controller, this, "fail");
     return host
-        && host->answer(this, requestId, QtFuture::makeExceptionalFuture<QJsonValue>(error));
+        && host->answer(this, requestId, QtFuture::makeExceptionalFuture<QJsonValue>(error),
+                        "fail");
 }
 
 QList<quint64> Manager::heldRequests() const

@@ -118,3 +118,26 @@ dataclient_add_qtest(tst_redirectedmutations
 dataclient_add_qtest(tst_controllerentitywrites
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_controllerentitywrites.cpp ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
   LIBS DataClient::Controller DataClient::Testing Qt6::Network)
+
+# The application's managers (Controller::addManager()) end to end, their bad input and their
+# combinations with connectivity, the outbox and a reset; the three managers of docs/managers.md
+# (examples/managers, compiled in) and the page's code blocks.
+foreach(name appmanagers appmanagers_input)
+  dataclient_add_qtest(tst_${name}
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${name}.cpp ${CMAKE_CURRENT_LIST_DIR}/appmanagersfixture.h
+      ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+    LIBS DataClient::Qml DataClient::Testing Qt6::Network)
+endforeach()
+set(_managers_example ${PROJECT_SOURCE_DIR}/examples/managers)
+dataclient_add_qtest(tst_managers_docs
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_managers_docs.cpp ${CMAKE_CURRENT_LIST_DIR}/appmanagersfixture.h
+    ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+    ${_managers_example}/requestlogger.h ${_managers_example}/requestlogger.cpp
+    ${_managers_example}/requestmetrics.h ${_managers_example}/requestmetrics.cpp
+    ${_managers_example}/tokenauth.h ${_managers_example}/tokenauth.cpp
+  LIBS DataClient::Controller DataClient::Testing Qt6::Network)
+target_include_directories(tst_managers_docs PRIVATE ${_managers_example})
+target_compile_definitions(tst_managers_docs PRIVATE
+  DATACLIENT_MANAGERS_DOCS_TEST="${CMAKE_CURRENT_LIST_DIR}/tst_managers_docs.cpp"
+  DATACLIENT_MANAGERS_EXAMPLE_DIR="${_managers_example}"
+  DATACLIENT_DOCS_DIR="${PROJECT_SOURCE_DIR}/docs")

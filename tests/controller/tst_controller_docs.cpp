@@ -2,12 +2,12 @@
 // run against the in-process server. docSnippetsAreHere() checks that every C++ block of those
 // pages appears in this file, so the pages cannot drift from code that compiles.
 #include "controllerfixture.h"
+#include "docsnippets.h"
 
 #include <DataClient/DataClient.h>
 
 #include <QtCore/QFile>
 #include <QtCore/QFutureWatcher>
-#include <QtCore/QRegularExpression>
 #include <QtNetwork/QNetworkAccessManager>
 #include <QSignalSpy>
 #include <QTest>
@@ -274,24 +274,14 @@ private Q_SLOTS:
     {
         QFile self(QStringLiteral(DATACLIENT_CONTROLLER_DOCS_TEST));
         QVERIFY2(self.open(QIODevice::ReadOnly), qPrintable(self.fileName()));
-        const auto normalize = [](const QString &text) {
-            QStringList lines = text.split(u'\n');
-            for (QString &line : lines)
-                line = line.trimmed();
-            lines.removeAll(QString());
-            return lines.join(u'\n');
-        };
-        const QString code = normalize(QString::fromUtf8(self.readAll()));
+        const QString code = DocSnippets::normalized(QString::fromUtf8(self.readAll()));
         const QStringList pages {u"controller.md"_s, u"optimistic-updates.md"_s, u"polling.md"_s};
-        static const QRegularExpression block(u"```cpp\\n(.*?)```"_s,
-                                              QRegularExpression::DotMatchesEverythingOption);
         int blocks = 0;
         for (const QString &page : pages) {
             QFile doc(QStringLiteral(DATACLIENT_DOCS_DIR) + u'/' + page);
             QVERIFY2(doc.open(QIODevice::ReadOnly), qPrintable(doc.fileName()));
-            const QString text = QString::fromUtf8(doc.readAll());
-            for (auto it = block.globalMatch(text); it.hasNext();) {
-                const QString snippet = normalize(it.next().captured(1));
+            const QStringList snippets = DocSnippets::cppBlocks(QString::fromUtf8(doc.readAll()));
+            for (const QString &snippet : snippets) {
                 QVERIFY2(code.contains(snippet),
                          qPrintable(u"%1: this block is not in tst_controller_docs.cpp:\n%2"_s.arg(
                              page, snippet)));
