@@ -11,7 +11,7 @@ using namespace DataClient::Testing;
 namespace DataClient::detail {
 // The manager's check found that the system slept for \a ms (its clocks cannot be moved here).
 void simulateSystemResume(Controller *controller, qint64 ms);
-}
+} // namespace DataClient::detail
 
 class tst_ResumeRefetch : public VirtualTimeTest
 {
