@@ -268,7 +268,7 @@ void AppManagers::attemptFailed(InFlightRequest &request, const NetworkError &er
 {
     // A 304 arrives as an error, yet it is an answer the validators take over (the stored data
     // is kept): not a failed attempt for the application.
-    if (m_managers.isEmpty() || request.conditional.notModified())
+    if (m_managers.isEmpty() || request.context.conditionalRequest().notModified())
         return;
     const ManagedRequest seen = snapshot(request, m_sentAttempt.value(request.id));
     notify("attemptFailed", [&](Manager &m) { m.attemptFailed(seen, error, plan->retrying); });

@@ -102,7 +102,7 @@ bool ControllerPrivate::retries(InFlightRequest &request)
 {
     // A 304 is an answer (a manager takes it over), not a failed attempt.
     const std::optional<NetworkError> error = failureOf(request.networkFuture());
-    if (!error || shuttingDown || request.conditional.notModified())
+    if (!error || shuttingDown || request.context.conditionalRequest().notModified())
         return false;
     RetryPlan plan {request.endpoint->retryPolicy()};
     each(Lifecycle::AttemptFailed,

@@ -168,18 +168,14 @@ ChangeSet ControllerPrivate::send(InFlightRequest &request)
     request.compact = request.endpoint->answersOffThread();
     // Each attempt asks with the validators stored when it is sent (a retry, or a read that
     // waited offline, may find newer ones), and with the headers managers add.
-    request.conditional = ConditionalRequest();
+    request.context.setConditionalRequest(ConditionalRequest());
     Headers headers;
     each(Lifecycle::Decorate, [&](Lifecycle &manager) { manager.decorate(request, &headers); });
     try {
         // The exchanges the endpoint starts join the request's abort group and send its
         // validators and the managers' headers, even when it sends them later: the context
         // travels with the request, and tells what its answer was (status, bytes).
-        request.context = RequestContext::create();
-        request.context.setAbortGroup(request.abort);
-        request.context.setConditionalRequest(request.conditional);
-        if (!headers.isEmpty())
-            request.context.setHeaders(headers);
+        request.context.setHeaders(headers);
         if (request.compact)
             request.compactNetwork
                 = request.endpoint->fetchCompact(network, request.params, request.body,
@@ -249,7 +245,7 @@ void ControllerPrivate::abort(InFlightRequest &request)
         endWaiting(request.id, "every caller canceled");
         return;
     }
-    request.abort.abort(); // the default network exchange: at once
+    request.context.abortGroup().abort(); // the default network exchange: at once
     // An endpoint's own fetch() hook: through its future (from the event loop).
     QFuture<void> network = request.networkFuture();
     if (!network.isFinished())

@@ -62,13 +62,10 @@ struct InFlightRequest
     //! The futures fetch() returned: one per caller (the one that started it and those that
     //! joined it).
     CallerPromises callers;
-    //! Aborts the request's network exchanges synchronously (shutdown, reset, last caller gone).
-    AbortGroup abort;
-    //! The HTTP validators the attempt sends and what its answer said of them (null: none).
-    ConditionalRequest conditional;
-    //! The attempt's context: its abort group, validators, the managers' headers; what its
-    //! answer was (status, bytes).
-    RequestContext context;
+    //! What every attempt is sent with: the abort group that stops its exchanges at once
+    //! (shutdown, reset, last caller gone); the attempt's validators and the managers' headers;
+    //! what the attempt's answer was (status, bytes, what it said of the validators).
+    RequestContext context = RequestContext::create();
     //! The exchange: true when the answer comes from RestEndpoint::fetchCompact()
     //! (compactNetwork), false when from fetch() (network: endpoints whose hooks may need the
     //! GUI thread); the watcher that delivers it and the one of a worker's conversion (owned by

@@ -21,13 +21,14 @@ void ValidatorManager::decorate(InFlightRequest &request, Headers *)
         return;
     const bool shown
         = core.store->hasResult(request.key) && !core.states.isInvalidated(request.key);
-    request.conditional = ConditionalRequest(shown ? m_validators.find(request.key) : Validators());
+    request.context.setConditionalRequest(
+        ConditionalRequest(shown ? m_validators.find(request.key) : Validators()));
 }
 
 void ValidatorManager::committed(InFlightRequest &request, Commit *commit)
 {
-    if (!request.conditional.isNull() && !commit->resultKey.isEmpty())
-        m_validators.remember(commit->resultKey, request.conditional.received());
+    if (!request.context.conditionalRequest().isNull() && !commit->resultKey.isEmpty())
+        m_validators.remember(commit->resultKey, request.context.conditionalRequest().received());
 }
 
 void ValidatorManager::requestEnded(const InFlightRequest &request)
@@ -60,7 +61,7 @@ void ValidatorManager::reset()
 
 bool ValidatorManager::takesAnswer(const std::shared_ptr<InFlightRequest> &request)
 {
-    if (!request->conditional.notModified())
+    if (!request->context.conditionalRequest().notModified())
         return false;
     ControllerPrivate &d = core;
     Controller *q = core.q;
@@ -68,17 +69,19 @@ bool ValidatorManager::takesAnswer(const std::shared_ptr<InFlightRequest> &reque
     const RestEndpoint &endpoint = *request->endpoint;
     const bool stored = d.store->hasResult(key) && !d.states.isInvalidated(key);
     const ValidatorTable::NotModified outcome = ValidatorTable::onNotModified(
-        request->conditional.sent() ? request->conditional.validators() : Validators(),
+        request->context.conditionalRequest().sent()
+            ? request->context.conditionalRequest().validators()
+            : Validators(),
         m_validators.find(key), stored, m_refetchesAfter304.contains(request->id),
-        request->conditional.received());
+        request->context.conditionalRequest().received());
     const QPointer<Controller> alive(q);
 
     if (outcome == ValidatorTable::NotModified::Refetch) {
         qCDebug(lcController).noquote()
             << request->requestKey << "answered 304 (validators"
-            << request->conditional.received().etag << request->conditional.received().lastModified
-            << ") to" << (stored ? "other" : "no")
-            << "stored data: refetching it without validators";
+            << request->context.conditionalRequest().received().etag
+            << request->context.conditionalRequest().received().lastModified << ") to"
+            << (stored ? "other" : "no") << "stored data: refetching it without validators";
         m_validators.forget(key);
         // Started before this one stops loading: the key stays loading throughout, and what
         // it shows (its stored result, or nothing yet) stays as it is.
@@ -118,9 +121,10 @@ bool ValidatorManager::takesAnswer(const std::shared_ptr<InFlightRequest> &reque
         meta.fetchedAt = renewed.fetchedAt;
         meta.expiresAt = renewed.expiresAt;
         d.store->setResultMeta(key, meta);
-        m_validators.remember(key,
-                              ValidatorTable::afterNotModified(m_validators.find(key),
-                                                               request->conditional.received()));
+        m_validators.remember(
+            key,
+            ValidatorTable::afterNotModified(m_validators.find(key),
+                                             request->context.conditionalRequest().received()));
         stateChanged |= d.states.settle(key, request->date);
         qCDebug(lcController).noquote()
             << request->requestKey << "not modified: kept, fresh until" << meta.expiresAt;
