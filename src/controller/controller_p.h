@@ -112,9 +112,6 @@ public:
     //! Removes the request's guess, stores the error, fails the callers. Returns whether the
     //! key's fetch state changed.
     bool fail(detail::InFlightRequest &request, const NetworkError &error);
-    //! Controller::setResponse() for a QJsonValue or a CompactJson.
-    template<typename Value>
-    StoreWrite setResponse(const EndpointPtr &endpoint, const Params &params, const Value &value);
     //! Stops everything in flight (destruction): no callback runs afterwards.
     void shutdown();
 

@@ -31,11 +31,10 @@ QStringList knownKeys(const Store &store, const detail::FetchStates &states,
     return keys;
 }
 
-} // namespace
-
+//! Controller::setResponse() for a QJsonValue or a CompactJson.
 template<typename Value>
-StoreWrite ControllerPrivate::setResponse(const EndpointPtr &endpoint, const Params &params,
-                                          const Value &value)
+StoreWrite setResponse(ControllerPrivate &d, const EndpointPtr &endpoint, const Params &params,
+                       const Value &value)
 {
     const auto [key, keyError] = detail::keyOf(endpoint, params, "setResponse");
     if (keyError) {
@@ -45,38 +44,41 @@ StoreWrite ControllerPrivate::setResponse(const EndpointPtr &endpoint, const Par
                             QStringLiteral("an endpoint and parameters that build a URL"),
                             keyError->message())};
     }
-    const qint64 date = nextRequestDate();
-    each(Lifecycle::Read, [&](Lifecycle &manager) { manager.read(*endpoint, key); });
-    StoreWrite write = store->setResponse(key, endpoint->schema(), endpoint->storeArguments(params),
-                                          value, responseMeta(*endpoint, date));
+    const qint64 date = d.nextRequestDate();
+    d.each(Lifecycle::Read, [&](Lifecycle &manager) { manager.read(*endpoint, key); });
+    StoreWrite write
+        = d.store->setResponse(key, endpoint->schema(), endpoint->storeArguments(params), value,
+                               d.responseMeta(*endpoint, date));
     if (write.error) {
         qCWarning(lcController).noquote()
             << "Controller::setResponse(" << key << "):" << write.error->message();
         return write;
     }
-    each(Lifecycle::ResultSet, [&](Lifecycle &manager) { manager.resultSet(key); });
+    d.each(Lifecycle::ResultSet, [&](Lifecycle &manager) { manager.resultSet(key); });
     // Like an answer from the server: newer than every optimistic guess about these entities.
-    write.changes.unite(guesses.remove(0, date, write.changes.entities));
-    const bool stateChanged = states.settle(key, date);
-    const QPointer<Controller> alive(q);
-    emitChanged(write.changes);
+    write.changes.unite(d.guesses.remove(0, date, write.changes.entities));
+    const bool stateChanged = d.states.settle(key, date);
+    const QPointer<Controller> alive(d.q);
+    d.emitChanged(write.changes);
     if (alive && stateChanged)
-        Q_EMIT q->fetchStateChanged(key);
+        Q_EMIT d.q->fetchStateChanged(key);
     return write;
 }
+
+} // namespace
 
 StoreWrite Controller::setResponse(const EndpointPtr &endpoint, const Params &params,
                                    const QJsonValue &value)
 {
     DATACLIENT_ASSERT_THREAD(this);
-    return d->setResponse(endpoint, params, value);
+    return DataClient::setResponse(*d, endpoint, params, value);
 }
 
 StoreWrite Controller::setResponse(const EndpointPtr &endpoint, const Params &params,
                                    const CompactJson &value)
 {
     DATACLIENT_ASSERT_THREAD(this);
-    return d->setResponse(endpoint, params, value);
+    return DataClient::setResponse(*d, endpoint, params, value);
 }
 
 void Controller::setError(const EndpointPtr &endpoint, const Params &params,

@@ -128,7 +128,13 @@ bool Manager::release(quint64 requestId)
 bool Manager::answer(quint64 requestId, const QJsonValue &value)
 {
     detail::AppManagers *host = hostOf(m_controller, this, "answer");
-    return host && host->answer(this, requestId, QtFuture::makeReadyFuture(value), "answer");
+#if QT_VERSION >= QT_VERSION_CHECK(6, 6, 0)
+    QFuture<QJsonValue> ready
+        = QtFuture::makeReadyValueFuture(value); // makeReadyFuture(T): deprecated
+#else
+    QFuture<QJsonValue> ready = QtFuture::makeReadyFuture(value);
+#endif
+    return host && host->answer(this, requestId, ready, "answer");
 }
 
 bool Manager::fail(quint64 requestId, const NetworkError &error)
