@@ -169,7 +169,9 @@ ResponseState Controller::getResponse(const EndpointPtr &endpoint, const Params 
 {
     DATACLIENT_ASSERT_THREAD(this);
     ResponseState state;
-    const auto [key, keyError] = detail::keyOf(endpoint, params, "getResponse");
+    const detail::KeyOrError keyed = detail::keyOf(endpoint, params, "getResponse");
+    const QString &key = keyed.key;
+    const std::optional<NetworkError> &keyError = keyed.error;
     if (keyError) {
         state.error = keyError;
         return state;
@@ -218,7 +220,9 @@ std::optional<NetworkError> Controller::getError(const EndpointPtr &endpoint,
                                                  const Params &params) const
 {
     DATACLIENT_ASSERT_THREAD(this);
-    const auto [key, keyError] = detail::keyOf(endpoint, params, "getError");
+    const detail::KeyOrError keyed = detail::keyOf(endpoint, params, "getError");
+    const QString &key = keyed.key;
+    const std::optional<NetworkError> &keyError = keyed.error;
     if (keyError)
         return keyError;
     const detail::FetchState *state = d->states.find(key);
@@ -228,7 +232,9 @@ std::optional<NetworkError> Controller::getError(const EndpointPtr &endpoint,
 bool Controller::isLoading(const EndpointPtr &endpoint, const Params &params) const
 {
     DATACLIENT_ASSERT_THREAD(this);
-    const auto [key, keyError] = detail::keyOf(endpoint, params, "isLoading");
+    const detail::KeyOrError keyed = detail::keyOf(endpoint, params, "isLoading");
+    const QString &key = keyed.key;
+    const std::optional<NetworkError> &keyError = keyed.error;
     return !keyError && d->states.loading(key) > 0;
 }
 

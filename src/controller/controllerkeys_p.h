@@ -17,6 +17,8 @@ namespace DataClient::detail {
 
 //! The cache key of \a endpoint + \a params, or the InvalidRequest error saying why there is
 //! none (null endpoint, malformed path, missing parameter). \a caller names the API in it.
+//! Kept whole and its fields named by reference: a lambda may not capture a structured binding
+//! (clang 14).
 struct KeyOrError
 {
     QString key;

@@ -36,7 +36,9 @@ template<typename Value>
 StoreWrite setResponse(ControllerPrivate &d, const EndpointPtr &endpoint, const Params &params,
                        const Value &value)
 {
-    const auto [key, keyError] = detail::keyOf(endpoint, params, "setResponse");
+    const detail::KeyOrError keyed = detail::keyOf(endpoint, params, "setResponse");
+    const QString &key = keyed.key;
+    const std::optional<NetworkError> &keyError = keyed.error;
     if (keyError) {
         qCWarning(lcController).noquote() << keyError->message();
         return {{},
@@ -85,7 +87,9 @@ void Controller::setError(const EndpointPtr &endpoint, const Params &params,
                           const NetworkError &error)
 {
     DATACLIENT_ASSERT_THREAD(this);
-    const auto [key, keyError] = detail::keyOf(endpoint, params, "setError");
+    const detail::KeyOrError keyed = detail::keyOf(endpoint, params, "setError");
+    const QString &key = keyed.key;
+    const std::optional<NetworkError> &keyError = keyed.error;
     if (keyError) {
         qCWarning(lcController).noquote() << keyError->message();
         return;
@@ -99,7 +103,9 @@ void Controller::setError(const EndpointPtr &endpoint, const Params &params,
 void Controller::invalidate(const EndpointPtr &endpoint, const Params &params)
 {
     DATACLIENT_ASSERT_THREAD(this);
-    const auto [key, keyError] = detail::keyOf(endpoint, params, "invalidate");
+    const detail::KeyOrError keyed = detail::keyOf(endpoint, params, "invalidate");
+    const QString &key = keyed.key;
+    const std::optional<NetworkError> &keyError = keyed.error;
     if (keyError) {
         qCWarning(lcController).noquote() << keyError->message();
         return;

@@ -72,7 +72,9 @@ using detail::Lifecycle;
 bool Controller::subscribe(const EndpointPtr &endpoint, const Params &params)
 {
     DATACLIENT_ASSERT_THREAD(this);
-    const auto [key, keyError] = detail::keyOf(endpoint, params, "subscribe");
+    const detail::KeyOrError keyed = detail::keyOf(endpoint, params, "subscribe");
+    const QString &key = keyed.key;
+    const std::optional<NetworkError> &keyError = keyed.error;
     if (keyError) {
         qCWarning(lcController).noquote() << keyError->message();
         return false;
@@ -91,7 +93,9 @@ bool Controller::subscribe(const EndpointPtr &endpoint, const Params &params)
 bool Controller::unsubscribe(const EndpointPtr &endpoint, const Params &params)
 {
     DATACLIENT_ASSERT_THREAD(this);
-    const auto [key, keyError] = detail::keyOf(endpoint, params, "unsubscribe");
+    const detail::KeyOrError keyed = detail::keyOf(endpoint, params, "unsubscribe");
+    const QString &key = keyed.key;
+    const std::optional<NetworkError> &keyError = keyed.error;
     if (keyError) {
         qCWarning(lcController).noquote() << keyError->message();
         return false;
@@ -105,7 +109,9 @@ bool Controller::unsubscribe(const EndpointPtr &endpoint, const Params &params)
 
 int Controller::pollInterval(const EndpointPtr &endpoint, const Params &params) const
 {
-    const auto [key, keyError] = detail::keyOf(endpoint, params, "pollInterval");
+    const detail::KeyOrError keyed = detail::keyOf(endpoint, params, "pollInterval");
+    const QString &key = keyed.key;
+    const std::optional<NetworkError> &keyError = keyed.error;
     return keyError ? 0 : d->managers->polling->polls->interval(key);
 }
 

@@ -92,7 +92,9 @@ using detail::Lifecycle;
 bool Controller::watch(const EndpointPtr &endpoint, const Params &params)
 {
     DATACLIENT_ASSERT_THREAD(this);
-    const auto [key, keyError] = detail::keyOf(endpoint, params, "watch");
+    const detail::KeyOrError keyed = detail::keyOf(endpoint, params, "watch");
+    const QString &key = keyed.key;
+    const std::optional<NetworkError> &keyError = keyed.error;
     if (keyError) {
         qCWarning(lcController).noquote() << keyError->message();
         return false;
@@ -105,7 +107,9 @@ bool Controller::watch(const EndpointPtr &endpoint, const Params &params)
 bool Controller::unwatch(const EndpointPtr &endpoint, const Params &params)
 {
     DATACLIENT_ASSERT_THREAD(this);
-    const auto [key, keyError] = detail::keyOf(endpoint, params, "unwatch");
+    const detail::KeyOrError keyed = detail::keyOf(endpoint, params, "unwatch");
+    const QString &key = keyed.key;
+    const std::optional<NetworkError> &keyError = keyed.error;
     if (keyError || !d->managers->shown->shown.remove(key))
         return false;
     d->each(Lifecycle::Released,
