@@ -46,16 +46,16 @@ void GcManager::storeReset()
     arm(-1);
 }
 
-void GcManager::Roots::add(const QString &key, const EndpointPtr &endpoint, const Params &params)
+void GcManager::Kept::add(const QString &key, const EndpointPtr &endpoint, const Params &params)
 {
     keys.insert(key);
     if (endpoint && detail::canQueryEntityTable(*endpoint))
         reads.append({endpoint->schema(), endpoint->storeArguments(params)});
 }
 
-GcManager::Roots GcManager::roots(bool released)
+GcManager::Kept GcManager::kept(bool released)
 {
-    Roots roots;
+    Kept roots;
     QList<std::pair<EndpointPtr, Params>> referenced;
     core.each(Lifecycle::Roots, [&](const Lifecycle &manager) { manager.roots(&referenced); });
     for (const auto &[endpoint, params] : std::as_const(referenced))
@@ -80,8 +80,7 @@ int GcManager::collect()
     Store *store = core.store.get();
     const qint64 at = core.now();
     const qint64 cutoff = GarbageCollector::cutoff(at, gc.gracePeriod);
-    const Roots kept = roots(true);
-    const Roots &roots = kept;
+    const Kept roots = kept(true);
 
     // Results nothing references: gone when last used before the cutoff, else candidates for
     // the budget, least recently used first.
@@ -223,10 +222,11 @@ void GcManager::updateSchedule(bool mayCancel)
         });
     }
     if (!candidates) {
-        const Roots kept = roots(false);
+        const Kept stays = kept(false);
         const QStringList keys = core.store->resultKeys();
-        candidates = std::any_of(keys.cbegin(), keys.cend(),
-                                 [&kept](const QString &key) { return !kept.keys.contains(key); });
+        candidates = std::any_of(keys.cbegin(), keys.cend(), [&stays](const QString &key) {
+            return !stays.keys.contains(key);
+        });
     }
     if (gc.budget > 0 && candidates)
         arm(core.now()); // the budget is checked after every change, in the next pass

@@ -42,13 +42,13 @@ public:
 private:
     //! What garbage collection keeps: shown and polled keys (and, with \a released, keys let go
     //! less than a grace period ago), as keys and as reads of the entity table.
-    struct Roots
+    struct Kept
     {
         QSet<QString> keys;
         QList<std::pair<Schema, Params>> reads;
         void add(const QString &key, const EndpointPtr &endpoint, const Params &params);
     };
-    Roots roots(bool released);
+    Kept kept(bool released);
     void revalidatable();
 };
 
