@@ -7,6 +7,9 @@
 //                               logger with timings, a metrics counter per endpoint, an
 //                               Authorization header from a token
 //  m.set+get.cold.10k.managers3 f.controller.set+get.cold.10k with the same three managers
+//  m.fetch.local.managers0/3    a fetch answered at once by the endpoint itself (no network):
+//                               the client's whole path, so the managers' cost per request shows
+//                               undiluted (the loopback round trip's spread hides a few µs)
 // Built against a library without managers (an older build compared side by side), the
 // ".managers3" rows are left out.
 #include "benchdata.h"
@@ -28,6 +31,7 @@
 #include <QtCore/QFutureWatcher>
 #include <QtCore/QHash>
 #include <QtCore/QLoggingCategory>
+#include <QtCore/QPromise>
 #include <QtCore/QTimer>
 
 #include <time.h>
@@ -105,11 +109,16 @@ struct ThreeManagers
     Logger logger;
     Metrics metrics;
     Auth auth;
-    void addTo(Controller &controller)
+    //! \a which: "all", "observers" (the logger and the metrics) or "auth".
+    void addTo(Controller &controller, const char *which = "all")
     {
-        controller.addManager(&logger);
-        controller.addManager(&metrics);
-        controller.addManager(&auth);
+        const QByteArray kind(which);
+        if (kind != "auth") {
+            controller.addManager(&logger);
+            controller.addManager(&metrics);
+        }
+        if (kind != "observers")
+            controller.addManager(&auth);
     }
 };
 #endif
@@ -144,7 +153,7 @@ bool settle(const QFuture<QVariant> &future)
     return future.isFinished() && future.resultCount() > 0;
 }
 
-void roundTrip(Bench::Runner &bench, const QString &name, int managers)
+void roundTrip(Bench::Runner &bench, const QString &name, int managers, const char *which = "all")
 {
     if (!bench.wanted(name))
         return;
@@ -161,8 +170,8 @@ void roundTrip(Bench::Runner &bench, const QString &name, int managers)
 #ifdef BENCH_HAS_MANAGERS
     ThreeManagers three; // outlives the Controller: never destroyed while registered
     Controller controller;
-    if (managers == 3)
-        three.addTo(controller);
+    if (managers > 0)
+        three.addTo(controller, which);
 #else
     Controller controller;
     Q_UNUSED(managers);
@@ -202,13 +211,63 @@ void roundTrip(Bench::Runner &bench, const QString &name, int managers)
                       {u"ops_per_round"_s, perRound}});
 }
 
+//! An endpoint that answers at once, without the network: every step but the exchange runs.
+class LocalEndpoint : public EndpointBase<LocalEndpoint>
+{
+public:
+    using EndpointBase::EndpointBase;
+#if __has_include(<DataClient/requestcontext.h>)
+    QFuture<QJsonValue> fetch(QNetworkAccessManager *, const Params &, const QJsonValue &,
+                              const RequestContext &) const override
+#else // an older build, compared side by side
+    QFuture<QJsonValue> fetch(QNetworkAccessManager *, const Params &,
+                              const QJsonValue &) const override
+#endif
+    {
+        const QJsonObject one {{u"id"_s, 1}, {u"userId"_s, 1}, {u"title"_s, u"one"_s}};
+        QPromise<QJsonValue> promise;
+        promise.start();
+        promise.addResult(QJsonValue(one));
+        promise.finish();
+        return promise.future();
+    }
+};
+
+void local(Bench::Runner &bench, const QString &name, int managers)
+{
+    if (!bench.wanted(name))
+        return;
+    const EndpointPtr get
+        = std::make_shared<LocalEndpoint>(EndpointOptions {.name = u"get"_s,
+                                                           .path = u"/todos/1"_s,
+                                                           .urlPrefix = u"http://bench.invalid"_s,
+                                                           .schema = Bench::todoSchema()});
+#ifdef BENCH_HAS_MANAGERS
+    ThreeManagers three;
+    Controller controller;
+    if (managers > 0)
+        three.addTo(controller);
+#else
+    Controller controller;
+    Q_UNUSED(managers);
+#endif
+    bench.time(name, {}, [&] {
+        if (!settle(controller.fetch(get, {})))
+            bench.fail(name, u"a fetch failed"_s);
+    });
+}
+
 } // namespace
 
 DATACLIENT_BENCH_SCENARIOS(managerScenarios)
 {
     roundTrip(bench, u"m.fetch.roundtrip.managers0"_s, 0);
+    local(bench, u"m.fetch.local.managers0"_s, 0);
 #ifdef BENCH_HAS_MANAGERS
     roundTrip(bench, u"m.fetch.roundtrip.managers3"_s, 3);
+    local(bench, u"m.fetch.local.managers3"_s, 3);
+    roundTrip(bench, u"m.fetch.roundtrip.observers2"_s, 2, "observers");
+    roundTrip(bench, u"m.fetch.roundtrip.auth1"_s, 1, "auth");
     const QString cold = u"m.set+get.cold.10k.managers3"_s;
     if (bench.wanted(cold)) {
         const Resource todos = createResource({.path = u"/todos/:id"_s,
