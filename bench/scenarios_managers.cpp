@@ -15,6 +15,7 @@
 #include "benchdata.h"
 #include "benchmark.h"
 #include "serverthread.h"
+#include "threadtime.h"
 
 #include <DataClient/compactjson.h>
 #include <DataClient/controller.h>
@@ -33,8 +34,6 @@
 #include <QtCore/QLoggingCategory>
 #include <QtCore/QPromise>
 #include <QtCore/QTimer>
-
-#include <time.h>
 
 #include <algorithm>
 #include <memory>
@@ -123,20 +122,6 @@ struct ThreeManagers
 };
 #endif
 
-// CPU time of the calling thread: what it spent working, not waiting for the network.
-double threadCpuMs()
-{
-    timespec now {};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return double(now.tv_sec) * 1e3 + double(now.tv_nsec) / 1e6;
-}
-
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    return values.empty() ? 0 : values[values.size() / 2];
-}
-
 // Waits for \a future in an event loop that sleeps until something happens, so that the thread's
 // CPU time is what the client spent on the request (processEvents() with a time limit spins).
 bool settle(const QFuture<QVariant> &future)
@@ -180,11 +165,11 @@ void roundTrip(Bench::Runner &bench, const QString &name, int managers, const ch
     const auto once = [&]() -> double {
         QElapsedTimer clock;
         clock.start();
-        const double start = threadCpuMs();
+        const double start = Bench::threadCpuMs();
         if (!settle(controller.fetch(get, {})))
             bench.fail(name, u"a fetch failed"_s);
         wall = double(clock.nsecsElapsed()) / 1e6;
-        return threadCpuMs() - start;
+        return Bench::threadCpuMs() - start;
     };
     for (int i = 0; i < 50; ++i)
         once();
@@ -203,10 +188,10 @@ void roundTrip(Bench::Runner &bench, const QString &name, int managers, const ch
         walls.push_back(totalWall / perRound);
     }
     Bench::printLine({{u"name"_s, name},
-                      {u"ms_per_op"_s, median(cpu)},
+                      {u"ms_per_op"_s, Bench::median(cpu)},
                       {u"min_ms"_s, *std::min_element(cpu.begin(), cpu.end())},
                       {u"max_ms"_s, *std::max_element(cpu.begin(), cpu.end())},
-                      {u"total_ms"_s, median(walls)},
+                      {u"total_ms"_s, Bench::median(walls)},
                       {u"rounds"_s, rounds},
                       {u"ops_per_round"_s, perRound}});
 }

@@ -10,6 +10,7 @@
 #include "benchmark.h"
 #include "modelsignals.h"
 #include "serverthread.h"
+#include "threadtime.h"
 
 #include <DataClient/collectionmodel.h>
 #include <DataClient/controller.h>
@@ -17,8 +18,6 @@
 
 #include <QtCore/QCoreApplication>
 #include <QtCore/QElapsedTimer>
-
-#include <time.h>
 
 #include <algorithm>
 #include <atomic>
@@ -31,20 +30,6 @@ using namespace Qt::StringLiterals;
 namespace {
 
 constexpr QByteArrayView ETag = "\"todos-10k-v1\"";
-
-// CPU time of the calling thread: what it spent working, not waiting for the network.
-double threadCpuMs()
-{
-    timespec now {};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return double(now.tv_sec) * 1e3 + double(now.tv_nsec) / 1e6;
-}
-
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    return values.empty() ? 0 : values[values.size() / 2];
-}
 
 bool settle(const QFuture<QVariant> &future)
 {
@@ -93,9 +78,9 @@ void refetch(Bench::Runner &bench, const QString &name, bool validators)
         const int before = modelSignals.total + storeChanges;
         QElapsedTimer clock;
         clock.start();
-        const double start = threadCpuMs();
+        const double start = Bench::threadCpuMs();
         const bool ok = settle(controller.fetch(getList, {}));
-        const double spent = threadCpuMs() - start;
+        const double spent = Bench::threadCpuMs() - start;
         wall = double(clock.nsecsElapsed()) / 1e6;
         maxSignals = std::max(maxSignals, modelSignals.total + storeChanges - before);
         if (!ok)
@@ -113,10 +98,10 @@ void refetch(Bench::Runner &bench, const QString &name, bool validators)
         walls.push_back(wall);
     }
     Bench::printLine({{u"name"_s, name},
-                      {u"ms_per_op"_s, median(cpu)},
+                      {u"ms_per_op"_s, Bench::median(cpu)},
                       {u"min_ms"_s, *std::min_element(cpu.begin(), cpu.end())},
                       {u"max_ms"_s, *std::max_element(cpu.begin(), cpu.end())},
-                      {u"total_ms"_s, median(walls)},
+                      {u"total_ms"_s, Bench::median(walls)},
                       {u"signals"_s, maxSignals},
                       {u"not_modified"_s, notModified->load()},
                       {u"rounds"_s, rounds}});

@@ -199,7 +199,7 @@ QVariant answerValue(Store &store, const InFlightRequest &request, const Params 
         Denormalized result = st->denormalize(request.key, schema, args);
         return result.found || request.read ? std::move(result.data) : value.toVariant();
     }
-    // A push resolves with what it created, a page with its own items (issue 12), not the
+    // A push resolves with what it created, a page with its own items, not the
     // whole list they joined: read this answer as that, under a key of its own dropped at once.
     // Its entities were just written with these values, so the write changes nothing else.
     const QString answerKey = QStringLiteral("\x01answer ") + request.requestKey;

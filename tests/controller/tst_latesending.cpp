@@ -3,6 +3,7 @@
 // resetting the store aborts it before it is sent, and it sends the stored validators, so a 304
 // keeps the stored data. The context reaches the late send inside the RequestInit it was given.
 #include "controllerfixture.h"
+#include "relayfuture.h"
 
 #include <DataClient/restendpoint.h>
 
@@ -46,21 +47,7 @@ public:
         QTimer::singleShot(DelayMs, network, [self, promise, network, url, init] {
             ++g_late.sends;
             g_late.lastSent = self->RestEndpoint::fetchResponse(network, url, init);
-            g_late.lastSent
-                .then(network,
-                      [promise](const Response &answer) {
-                          promise->addResult(answer);
-                          promise->finish();
-                      })
-                .onFailed(network,
-                          [promise] {
-                              promise->setException(std::current_exception());
-                              promise->finish();
-                          })
-                .onCanceled(network, [promise] {
-                    promise->future().cancel();
-                    promise->finish();
-                });
+            TestSupport::relay(g_late.lastSent, promise, network);
         });
         return promise->future();
     }

@@ -3,6 +3,7 @@
 // later), and the exchange writes its status and body bytes into it. Bad input: a null context,
 // a context reused for two requests, a header that is not one line.
 #include "rawhttpserver.h"
+#include "relayfuture.h"
 #include "restfixture.h"
 #include "servertest.h"
 
@@ -62,20 +63,7 @@ public:
         promise->start();
         QTimer::singleShot(100, network, [this, promise, network, url, init] {
             sent = RestEndpoint::fetchResponse(network, url, init);
-            sent.then(network,
-                      [promise](const Response &answer) {
-                          promise->addResult(answer);
-                          promise->finish();
-                      })
-                .onFailed(network,
-                          [promise] {
-                              promise->setException(std::current_exception());
-                              promise->finish();
-                          })
-                .onCanceled(network, [promise] {
-                    promise->future().cancel();
-                    promise->finish();
-                });
+            TestSupport::relay(sent, promise, network);
         });
         return promise->future();
     }
