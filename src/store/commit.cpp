@@ -84,6 +84,8 @@ StoreWrite StorePrivate::commitPrepared(std::optional<quint64> layer, const QStr
         return outcome;
     }
     resolve(*batch);
+    for (const CollectionWrite &write : batch->collections)
+        collectionTables[write.table]->type = SchemaPrivate::get(write.collection)->collectionType;
     if (layer) {
         layers[*layer].push_back(LayerBatch {resultKey, batch, meta});
         recomputeLayersFor(*batch, resultKey, outcome.changes);
@@ -152,11 +154,20 @@ void StorePrivate::commit(WriteBatch &batch, const QString &resultKey, const Met
     // new record exists before the old one can be released, so an address is not reused). The
     // batch is not used after a commit: its records move into the slots.
     const bool plain = layers.empty();
+    // The entity tables whose entities stored collections follow (re-filtering, refilter.cpp).
+    QList<quint32> followed;
+    for (const auto &table : collectionTables) {
+        if (!table->slots.empty() && (!table->type || table->type->followsChanges())
+            && !followed.contains(table->itemTable))
+            followed.append(table->itemTable);
+    }
+    std::vector<ChangedEntity> changedEntities;
     for (EntityWrite &write : batch.entities) {
         EntityTable &table = *entityTables[write.table];
         EntitySlot &slot = table.slots[write.slot];
         const NodeRef shownBefore = plain ? NodeRef() : NodeRef::share(table.effective(write.slot));
         const Node *before = slot.node.get();
+        const NodeRef record = followed.contains(write.table) ? slot.node : NodeRef();
         const qint64 storedDate = slot.meta ? slot.meta->meta.date : 0;
         if (write.invalidate) {
             slot.node = {};
@@ -178,6 +189,8 @@ void StorePrivate::commit(WriteBatch &batch, const QString &resultKey, const Met
         }
         if (before == slot.node.get())
             continue;
+        if (record && slot.node)
+            changedEntities.push_back(ChangedEntity {write.table, write.slot, record});
         if (plain) {
             entityChanged(write.table, write.slot, changes);
             continue;
@@ -186,6 +199,9 @@ void StorePrivate::commit(WriteBatch &batch, const QString &resultKey, const Met
         if (shownBefore.get() != table.effective(write.slot))
             entityChanged(write.table, write.slot, changes);
     }
+
+    if (!changedEntities.empty())
+        refilterCommitted(changedEntities, metaRef, changes);
 
     for (const CollectionWrite &write : batch.collections) {
         CollectionTable &table = *collectionTables[write.table];
