@@ -290,6 +290,24 @@ bool StorePrivate::applyCollectionWrite(const CollectionTable &table, const Coll
         *exists = true;
         return true;
     }
+    case Schema::CollectionMode::Move: {
+        if (!*exists)
+            return false; // never create a collection that is not stored
+        // Re-filtering from the lists the call's arguments name to those the answer fits, also
+        // for a collection that does not follow changes by itself.
+        QJsonObject named;
+        for (auto it = write.args.cbegin(); it != write.args.cend(); ++it)
+            named.insert(it.key(), QJsonValue::fromVariant(it.value()));
+        const EntityTable &rows = *entityTables[table.itemTable];
+        const RecordOf shown = [&](quint32 row) { return rows.effective(row); };
+        bool moved = false;
+        for (qsizetype i = 0; i < write.items.size(); ++i) {
+            moved = refilterItems(table, collection.args, write.items.at(i), named,
+                                  objectJson(write.itemNodes.at(i).get()), shown, items)
+                || moved;
+        }
+        return moved;
+    }
     case Schema::CollectionMode::Push:
     case Schema::CollectionMode::Unshift:
     case Schema::CollectionMode::Remove: {
