@@ -1,5 +1,5 @@
 // NodeArena: the nodes of one parse come from a few big blocks (bump allocation) instead of one
-// operator new and one delete each (a third of the parse of todos-10k, by perf; issue 19,
+// operator new and one delete each (a third of the parse of todos-10k, by perf;
 // docs/performance.md "Parse: one arena per answer").
 //
 // The blocks of one parse share ONE atomic count: the number of its nodes still alive (plus the
