@@ -39,6 +39,7 @@ public:
     //! Lines read, comments included (a heartbeat is a comment line).
     qint64 linesRead() const { return m_lines; }
     bool overLimit() const { return m_overLimit; }
+    void setMaxEventBytes(qsizetype bytes) { m_maxEventBytes = bytes; }
     //! Forgets a partial line and event (a new connection); the last event id and retry stay.
     void restart();
 
