@@ -34,3 +34,7 @@ set(_rest_src ${PROJECT_SOURCE_DIR}/src/rest)
 dataclient_add_qtest(tst_sseparser SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_sseparser.cpp
   ${_rest_src}/sseparser.cpp ${_rest_src}/sseparser_p.h LIBS Qt6::Network)
 target_include_directories(tst_sseparser PRIVATE ${_rest_src})
+# The push sources (EventSource, WebSocketSource) against real sockets.
+dataclient_add_qtest(tst_livesources SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_livesources.cpp
+  ${DATACLIENT_TEST_SUPPORT}/pushserver.h
+  LIBS DataClient::Rest DataClient::Testing Qt6::WebSockets)

@@ -103,6 +103,18 @@ public:
     public:
         void send(const ServerResponse &response) const;
         bool isConnected() const;
+        /*!
+            Starts a streamed answer (Server-Sent Events, a long poll): the head with \a status
+            and \a headers, no Content-Length (the body ends when the connection closes). Then
+            write() its bytes as the test decides and endStream() it.
+        */
+        void startStream(int status, const QList<QPair<QByteArray, QByteArray>> &headers) const;
+        //! startStream(200) as text/event-stream.
+        void startEventStream() const;
+        //! Writes \a bytes of a streamed answer at once.
+        void write(const QByteArray &bytes) const;
+        //! Ends a streamed answer: the connection is closed after what was written.
+        void endStream() const;
 
     private:
         friend class TestServer;
