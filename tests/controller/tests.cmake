@@ -141,3 +141,7 @@ target_compile_definitions(tst_managers_docs PRIVATE
   DATACLIENT_MANAGERS_DOCS_TEST="${CMAKE_CURRENT_LIST_DIR}/tst_managers_docs.cpp"
   DATACLIENT_MANAGERS_EXAMPLE_DIR="${_managers_example}"
   DATACLIENT_DOCS_DIR="${PROJECT_SOURCE_DIR}/docs")
+# Pushed messages as store writes (LiveFeed), seen by list models, against real sockets.
+dataclient_add_qtest(tst_livefeed SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_livefeed.cpp
+  ${DATACLIENT_TEST_SUPPORT}/livefixture.h ${DATACLIENT_TEST_SUPPORT}/pushserver.h
+  LIBS DataClient::Models DataClient::Testing Qt6::WebSockets)
