@@ -145,3 +145,8 @@ target_compile_definitions(tst_managers_docs PRIVATE
 dataclient_add_qtest(tst_livefeed SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_livefeed.cpp
   ${DATACLIENT_TEST_SUPPORT}/livefixture.h ${DATACLIENT_TEST_SUPPORT}/pushserver.h
   LIBS DataClient::Models DataClient::Testing Qt6::WebSockets)
+# A LiveFeed's connection life (reconnect, offline, catch-up, grace, reset, destruction).
+dataclient_add_qtest(tst_livefeed_connection
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_livefeed_connection.cpp
+  ${DATACLIENT_TEST_SUPPORT}/livefixture.h ${DATACLIENT_TEST_SUPPORT}/pushserver.h
+  LIBS DataClient::Models DataClient::Testing Qt6::WebSockets)
