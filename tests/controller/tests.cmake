@@ -150,3 +150,7 @@ dataclient_add_qtest(tst_livefeed_connection
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_livefeed_connection.cpp
   ${DATACLIENT_TEST_SUPPORT}/livefixture.h ${DATACLIENT_TEST_SUPPORT}/pushserver.h
   LIBS DataClient::Models DataClient::Testing Qt6::WebSockets)
+# A push against a fetch answer about the same record: the version field, else the date rule.
+dataclient_add_qtest(tst_pushordering SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_pushordering.cpp
+  ${DATACLIENT_TEST_SUPPORT}/pushserver.h
+  LIBS DataClient::Controller DataClient::Testing Qt6::WebSockets)
