@@ -46,6 +46,7 @@ class DATACLIENT_CONTROLLER_EXPORT LiveFeed : public QObject
     Q_PROPERTY(int malformedCount READ malformedCount NOTIFY countsChanged)
     Q_PROPERTY(int droppedCount READ droppedCount NOTIFY countsChanged)
     Q_PROPERTY(int catchUpCount READ catchUpCount NOTIFY countsChanged)
+    Q_PROPERTY(int watchedKeyCount READ watchedKeyCount NOTIFY watchedKeysChanged)
 
 public:
     static constexpr int DefaultMaxMessagesPerTurn = 2000;
@@ -91,6 +92,7 @@ public:
 Q_SIGNALS:
     void activeChanged();
     void countsChanged();
+    void watchedKeysChanged();
     //! The messages of one turn were committed (\a messages of them; the store emitted
     //! Controller::changed() once for them, when they changed something).
     void committed(int messages);

@@ -300,6 +300,7 @@ bool LiveFeed::watch(const EndpointPtr &endpoint, const Params &params)
             d->source->send(message);
     }
     d->update();
+    Q_EMIT watchedKeysChanged();
     return true;
 }
 
@@ -327,6 +328,7 @@ bool LiveFeed::unwatch(const EndpointPtr &endpoint, const Params &params)
             d->update();
         });
     }
+    Q_EMIT watchedKeysChanged();
     return true;
 }
 
