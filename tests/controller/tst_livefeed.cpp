@@ -162,6 +162,42 @@ private Q_SLOTS:
         QCOMPARE(f->server.lastRequest().query.toString(), u"userId=1"_s);
     }
 
+    void anApplicationMapperReadsItsOwnShape()
+    {
+        auto list = f->model({{u"userId"_s, 1}});
+        QVERIFY(list);
+        const int id = list->get(0).toMap().value(u"id"_s).toInt();
+        // The server sends {"op": "put", "todo": {...}} and {"op": "gone", "id": 5}.
+        LiveMapping mapping = f->mapping();
+        const Schema todo = mapping.entity(u"Todo"_s);
+        mapping.setMapper([todo](const LiveMessage &message, LiveMessageError *error) {
+            const QJsonObject object = QJsonDocument::fromJson(message.data).object();
+            const QString op = object.value(u"op"_s).toString();
+            if (op == u"put"_s)
+                return QList<LiveAction> {LiveAction::update(todo, object.value(u"todo"_s))};
+            if (op == u"gone"_s)
+                return QList<LiveAction> {
+                    LiveAction::remove(todo, object.value(u"id"_s).toVariant().toString())};
+            *error = {u"unknown op"_s, u"\"op\": \"%1\""_s.arg(op)};
+            return QList<LiveAction> {};
+        });
+        WebSocketSource source(f->ws.url());
+        LiveFeed feed(f->controller.get(), &source, mapping);
+        QTRY_COMPARE(source.state(), LiveSource::State::Open);
+        ModelSignals signals(list.get());
+        f->ws.sendAll(LiveFixture::json(
+            {{u"op"_s, u"put"_s},
+             {u"todo"_s, QJsonObject {{u"id"_s, id}, {u"title"_s, u"mapped"_s}}}}));
+        QTRY_COMPARE(list->get(0).toMap().value(u"title"_s).toString(), u"mapped"_s);
+        f->ws.sendAll(LiveFixture::json({{u"op"_s, u"gone"_s}, {u"id"_s, id}}));
+        QTRY_COMPARE(signals.removed.size(), 1);
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"\\(unknown op\\)"_s));
+        f->ws.sendAll(LiveFixture::json({{u"op"_s, u"explode"_s}}));
+        QTRY_COMPARE(feed.malformedCount(), 1);
+        QCOMPARE(feed.appliedCount(), 2);
+        QCOMPARE(signals.total(), 2);
+    }
+
     void malformedMessagesAreCountedLoggedOnceAndKeepTheConnection()
     {
         auto list = f->model({{u"userId"_s, 1}});
