@@ -25,7 +25,8 @@ class LiveFeedPrivate;
       Last-Event-ID; otherwise the keys it watches and the shown keys of the endpoints the
       mapping covers are refetched, once each;
     - commits the messages that arrived within one event-loop turn together (one changed()), at
-      most maxMessagesPerTurn() of them per turn (the rest the next turn), and keeps at most
+      most maxMessagesPerTurn() of them and turnBudgetMs() of writing per turn (the rest the
+      next turn), and keeps at most
       maxQueuedMessages() waiting: when a message finds the queue full, the queue is dropped
       (droppedCount()) and the feed catches up as after a reconnect that cannot resume;
     - counts malformed messages (malformedCount()), logs each kind of fault once, keeps the
@@ -52,6 +53,7 @@ public:
     static constexpr int DefaultMaxMessagesPerTurn = 2000;
     static constexpr int DefaultMaxQueuedMessages = 100000;
     static constexpr int DefaultGraceMs = 5000;
+    static constexpr int DefaultTurnBudgetMs = 8;
 
     LiveFeed(Controller *controller, LiveSource *source, const LiveMapping &mapping = {},
              QObject *parent = nullptr);
@@ -73,6 +75,10 @@ public:
     void setMaxMessagesPerTurn(int messages);
     int maxQueuedMessages() const;
     void setMaxQueuedMessages(int messages);
+    //! The time a turn spends writing messages before it commits them and lets the event loop
+    //! run (8 ms, half a 60 Hz frame; at least one message is written per turn).
+    int turnBudgetMs() const;
+    void setTurnBudgetMs(int ms);
 
     /*!
         The feed covers the key of \a endpoint with \a params: the key is kept (garbage

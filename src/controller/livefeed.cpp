@@ -278,6 +278,16 @@ void LiveFeed::setMaxQueuedMessages(int messages)
     d->maxQueued = qMax(1, messages);
 }
 
+int LiveFeed::turnBudgetMs() const
+{
+    return d->budgetMs;
+}
+
+void LiveFeed::setTurnBudgetMs(int ms)
+{
+    d->budgetMs = qMax(1, ms);
+}
+
 bool LiveFeed::watch(const EndpointPtr &endpoint, const Params &params)
 {
     if (!d->core)

@@ -46,6 +46,7 @@ public:
     int graceMs = LiveFeed::DefaultGraceMs;
     int maxPerTurn = LiveFeed::DefaultMaxMessagesPerTurn;
     int maxQueued = LiveFeed::DefaultMaxQueuedMessages;
+    int budgetMs = LiveFeed::DefaultTurnBudgetMs;
     detail::ShownKeys watched;
     int watchedCount = 0;
 

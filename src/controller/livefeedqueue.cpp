@@ -1,12 +1,15 @@
 // Flood control of a LiveFeed: messages wait in a bounded queue; once per event-loop turn at
 // most maxMessagesPerTurn of them are mapped and written, and the whole batch is one commit
 // signal (one Controller::changed(), so one signal per changed row in every model). A full
-// queue is dropped and caught up by refetching, rather than growing without bound.
+// queue is dropped and caught up by refetching, rather than growing without bound. A turn also
+// stops writing once it spent its time budget, so that a flood leaves the GUI thread frames.
 #include "livefeed_p.h"
 
 #include "controller_p.h"
 #include "entitywrites_p.h"
 #include "logging_p.h"
+
+#include <QtCore/QElapsedTimer>
 
 namespace DataClient {
 
@@ -58,8 +61,11 @@ void LiveFeedPrivate::drain()
     ChangeSet changes;
     QList<std::pair<EndpointPtr, Params>> refetches;
     const qsizetype end = qMin(queue.size(), queueHead + maxPerTurn);
-    const int taken = int(end - queueHead);
-    for (; queueHead < end; ++queueHead) {
+    const qsizetype first = queueHead;
+    QElapsedTimer spent;
+    spent.start();
+    // Written until the turn's budget is spent (the commit's signals come on top of it).
+    for (; queueHead < end && (queueHead == first || spent.elapsed() < budgetMs); ++queueHead) {
         LiveMessageError error;
         const QList<LiveAction> actions = mapping.map(queue.at(queueHead), &error);
         if (!error.kind.isEmpty()) {
@@ -95,6 +101,7 @@ void LiveFeedPrivate::drain()
         if (wrote)
             ++applied;
     }
+    const int taken = int(queueHead - first);
     if (queueHead == queue.size()) {
         queue.clear();
         queueHead = 0;

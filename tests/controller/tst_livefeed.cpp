@@ -5,6 +5,7 @@
 #include "livefixture.h"
 
 #include <QtCore/QRegularExpression>
+#include <QtCore/QThread>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -244,6 +245,8 @@ private Q_SLOTS:
         QVERIFY(list);
         ScriptedSource source;
         LiveFeed feed(f->controller.get(), &source, f->mapping());
+        feed.setTurnBudgetMs(
+            60000); // the count decides here, not the time (a slow sanitizer build)
         QTRY_COMPARE(source.state(), LiveSource::State::Open);
         ModelSignals signals(list.get());
         QSignalSpy changed(f->controller.get(), &Controller::changed);
@@ -275,6 +278,7 @@ private Q_SLOTS:
         ScriptedSource source;
         LiveFeed feed(f->controller.get(), &source, f->mapping());
         feed.setMaxMessagesPerTurn(10);
+        feed.setTurnBudgetMs(60000);
         QTRY_COMPARE(source.state(), LiveSource::State::Open);
         QSignalSpy committed(&feed, &LiveFeed::committed);
         const int id = list->get(0).toMap().value(u"id"_s).toInt();
@@ -286,6 +290,25 @@ private Q_SLOTS:
         QCOMPARE(committed.at(2).at(0).toInt(), 10);
         QCOMPARE(committed.at(3).at(0).toInt(), 5);
         QCOMPARE(list->get(0).toMap().value(u"title"_s).toString(), u"title 34"_s);
+    }
+
+    void aTurnStopsWritingOnceItsTimeIsSpent()
+    {
+        ScriptedSource source;
+        LiveMapping mapping = f->mapping();
+        mapping.setMapper([](const LiveMessage &, LiveMessageError *) {
+            QThread::msleep(3); // a slow message
+            return QList<LiveAction> {};
+        });
+        LiveFeed feed(f->controller.get(), &source, mapping);
+        feed.setTurnBudgetMs(2);
+        QTRY_COMPARE(source.state(), LiveSource::State::Open);
+        QSignalSpy committed(&feed, &LiveFeed::committed);
+        for (int i = 0; i < 4; ++i)
+            source.push("{}");
+        QTRY_COMPARE(committed.size(), 4); // one message per turn: each spends the budget
+        for (const QList<QVariant> &args : std::as_const(committed))
+            QCOMPARE(args.at(0).toInt(), 1);
     }
 
     void aFullQueueIsDroppedAndCaughtUpByRefetching()
