@@ -119,6 +119,43 @@ private Q_SLOTS:
         QCOMPARE(source.attempt(), 0);
     }
 
+    void eventSourceClosedMidEventDropsThePartAndReconnects()
+    {
+        routeEvents();
+        EventSource source(QUrl(server.url(u"/events"_s)), &network);
+        QSignalSpy messages(&source, &LiveSource::messageReceived);
+        QSignalSpy dropped(&source, &LiveSource::dropped);
+        QSignalSpy opened(&source, &LiveSource::opened);
+        source.open();
+        QVERIFY(opened.wait());
+        streams.last().write("data: whole\n\ndata: {\"half\":");
+        streams.last().endStream();
+        QVERIFY(dropped.wait());
+        QCOMPARE(messages.size(), 1); // the half event is never delivered
+        QCOMPARE(messages.at(0).at(0).value<LiveMessage>().data, "whole"_ba);
+        QCOMPARE(dropped.last().at(1).toBool(), true);
+        source.open();
+        QVERIFY(opened.wait());
+        streams.last().write("data: next\n\n");
+        QVERIFY(messages.wait());
+        QCOMPARE(messages.last().at(0).value<LiveMessage>().data, "next"_ba); // nothing left over
+    }
+
+    void webSocketServerGoneMidMessageReconnects()
+    {
+        PushServer ws;
+        QVERIFY(ws.listen());
+        WebSocketSource source(ws.url());
+        QSignalSpy dropped(&source, &LiveSource::dropped);
+        QSignalSpy opened(&source, &LiveSource::opened);
+        source.open();
+        QVERIFY(opened.wait());
+        ws.abortAll(); // no close frame: the network failed
+        QVERIFY(dropped.wait());
+        QCOMPARE(dropped.last().at(1).toBool(), true);
+        QCOMPARE(source.state(), LiveSource::State::Reconnecting);
+    }
+
     void eventSource204Stops()
     {
         server.route("GET", u"/events"_s,
