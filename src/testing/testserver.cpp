@@ -171,6 +171,18 @@ void TestServer::Responder::send(const ServerResponse &response) const
         write();
 }
 
+QByteArray sseEvent(const QByteArray &data, const QByteArray &event, const QByteArray &id)
+{
+    QByteArray out;
+    if (!event.isEmpty())
+        out += "event: " + event + '\n';
+    if (!id.isEmpty())
+        out += "id: " + id + '\n';
+    for (const QByteArray &line : data.split('\n'))
+        out += "data: " + line + '\n';
+    return out + '\n';
+}
+
 void TestServer::Responder::startStream(int status,
                                         const QList<QPair<QByteArray, QByteArray>> &headers) const
 {

@@ -143,14 +143,13 @@ target_compile_definitions(tst_managers_docs PRIVATE
   DATACLIENT_DOCS_DIR="${PROJECT_SOURCE_DIR}/docs")
 # Pushed messages as store writes (LiveFeed), seen by list models, against real sockets.
 dataclient_add_qtest(tst_livefeed SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_livefeed.cpp
-  ${DATACLIENT_TEST_SUPPORT}/livefixture.h ${DATACLIENT_TEST_SUPPORT}/pushserver.h
-  LIBS DataClient::Models DataClient::Testing Qt6::WebSockets)
+  ${DATACLIENT_TEST_SUPPORT}/livefixture.h
+  LIBS DataClient::Models DataClient::Testing)
 # A LiveFeed's connection life (reconnect, offline, catch-up, grace, reset, destruction).
 dataclient_add_qtest(tst_livefeed_connection
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_livefeed_connection.cpp
-  ${DATACLIENT_TEST_SUPPORT}/livefixture.h ${DATACLIENT_TEST_SUPPORT}/pushserver.h
-  LIBS DataClient::Models DataClient::Testing Qt6::WebSockets)
+  ${DATACLIENT_TEST_SUPPORT}/livefixture.h
+  LIBS DataClient::Models DataClient::Testing)
 # A push against a fetch answer about the same record: the version field, else the date rule.
 dataclient_add_qtest(tst_pushordering SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_pushordering.cpp
-  ${DATACLIENT_TEST_SUPPORT}/pushserver.h
-  LIBS DataClient::Controller DataClient::Testing Qt6::WebSockets)
+  LIBS DataClient::Controller DataClient::Testing)

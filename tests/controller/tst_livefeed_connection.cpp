@@ -59,15 +59,15 @@ private Q_SLOTS:
         QTRY_COMPARE(source.state(), LiveSource::State::Open);
         QCOMPARE(f->listRequests(), 0);
 
-        f->ws.closeAll(QWebSocketProtocol::CloseCodeGoingAway);
+        f->ws.close(1001); // going away
         QTRY_COMPARE(source.state(), LiveSource::State::Reconnecting);
         QCOMPARE(source.attempt(), 1);
         clock->advance(499);
         QTest::qWait(30);
-        QCOMPARE(f->ws.connectionCount, 1); // still waiting
+        QCOMPARE(f->ws.connectionCount(), 1); // still waiting
         clock->advance(1);
         QTRY_COMPARE(source.state(), LiveSource::State::Open);
-        QCOMPARE(f->ws.connectionCount, 2);
+        QCOMPARE(f->ws.connectionCount(), 2);
         // A WebSocket cannot resume: the watched key is read again, once.
         QTRY_COMPARE(f->listRequests(), 1);
         QCOMPARE(f->server.lastRequest().query.toString(), u"userId=1"_s);
@@ -79,9 +79,8 @@ private Q_SLOTS:
         WebSocketSource source(f->ws.url());
         auto feed = feedOn(&source, f->mapping());
         QTRY_COMPARE(source.state(), LiveSource::State::Open);
-        f->ws.server.pauseAccepting();
-        f->ws.server.close(); // nobody listens now
-        f->ws.closeAll(QWebSocketProtocol::CloseCodeGoingAway);
+        f->ws.stopListening(); // nobody listens now
+        f->ws.close(1001); // going away
         QTRY_COMPARE(source.state(), LiveSource::State::Reconnecting);
         clock->advance(500); // attempt 2 fails...
         QTRY_COMPARE(source.attempt(), 2);
@@ -99,12 +98,12 @@ private Q_SLOTS:
         auto feed = feedOn(&source, f->mapping());
         QTRY_COMPARE(source.state(), LiveSource::State::Open);
         QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"code 1008"_s));
-        f->ws.closeAll(QWebSocketProtocol::CloseCodePolicyViolated, u"banned"_s);
+        f->ws.close(1008, u"banned"_s); // policy violation
         QTRY_COMPARE(source.state(), LiveSource::State::Closed);
         QVERIFY(source.errorString().contains(u"banned"_s));
         clock->advance(10 * 60 * 1000);
         QTest::qWait(50);
-        QCOMPARE(f->ws.connectionCount, 1);
+        QCOMPARE(f->ws.connectionCount(), 1);
         QCOMPARE(source.state(), LiveSource::State::Closed);
     }
 
@@ -116,13 +115,13 @@ private Q_SLOTS:
         QTRY_COMPARE(source.state(), LiveSource::State::Open);
         connectivity->setOnline(false);
         QCOMPARE(source.state(), LiveSource::State::Closed);
-        QTRY_COMPARE(f->ws.open().size(), 0);
+        QTRY_COMPARE(f->ws.openConnections(), 0);
         clock->advance(60 * 1000);
         QTest::qWait(30);
-        QCOMPARE(f->ws.connectionCount, 1); // nothing tried while offline
+        QCOMPARE(f->ws.connectionCount(), 1); // nothing tried while offline
         connectivity->setOnline(true);
         QTRY_COMPARE(source.state(), LiveSource::State::Open); // at once, no backoff
-        QCOMPARE(f->ws.connectionCount, 2);
+        QCOMPARE(f->ws.connectionCount(), 2);
         QTRY_COMPARE(f->listRequests(), 1); // caught up once
     }
 
@@ -132,7 +131,7 @@ private Q_SLOTS:
         WebSocketSource source(f->ws.url());
         auto feed = feedOn(&source, f->mapping());
         QTest::qWait(30);
-        QCOMPARE(f->ws.connectionCount, 0);
+        QCOMPARE(f->ws.connectionCount(), 0);
         connectivity->setOnline(true);
         QTRY_COMPARE(source.state(), LiveSource::State::Open);
         QCOMPARE(feed->catchUpCount(), 0); // a first connection has nothing to catch up
@@ -178,20 +177,20 @@ private Q_SLOTS:
         });
         auto feed = feedOn(&source, mapping);
         QVERIFY(feed->watch(f->todos.getList, user1)); // before the connection: sent on open
-        QTRY_COMPARE(f->ws.received, QStringList {uR"({"subscribe":1})"_s});
+        QTRY_COMPARE(f->ws.received(), QStringList {uR"({"subscribe":1})"_s});
         QVERIFY(feed->watch(f->todos.getList, {{u"userId"_s, 2}}));
         QVERIFY(feed->watch(f->todos.getList, {{u"userId"_s, 2}})); // the same key: once
-        QTRY_COMPARE(f->ws.received.size(), 2);
+        QTRY_COMPARE(f->ws.received().size(), 2);
         QVERIFY(feed->unwatch(f->todos.getList, {{u"userId"_s, 2}}));
         QVERIFY(feed->unwatch(f->todos.getList, {{u"userId"_s, 2}}));
-        QTRY_COMPARE(f->ws.received,
+        QTRY_COMPARE(f->ws.received(),
                      (QStringList {uR"({"subscribe":1})"_s, uR"({"subscribe":2})"_s,
                                    uR"({"unsubscribe":2})"_s}));
-        f->ws.received.clear();
-        f->ws.closeAll(QWebSocketProtocol::CloseCodeGoingAway);
+        f->ws.clearReceived();
+        f->ws.close(1001); // going away
         QTRY_COMPARE(source.state(), LiveSource::State::Reconnecting);
         clock->advance(500);
-        QTRY_COMPARE(f->ws.received,
+        QTRY_COMPARE(f->ws.received(),
                      QStringList {uR"({"subscribe":1})"_s}); // again, per connection
     }
 
@@ -202,7 +201,7 @@ private Q_SLOTS:
         feed->setOnDemand(true);
         feed->setGraceMs(3000);
         QTest::qWait(30);
-        QCOMPARE(f->ws.connectionCount, 0); // nothing watched
+        QCOMPARE(f->ws.connectionCount(), 0); // nothing watched
         QVERIFY(feed->watch(f->todos.getList, user1));
         QTRY_COMPARE(source.state(), LiveSource::State::Open);
         QVERIFY(feed->unwatch(f->todos.getList, user1));
@@ -214,8 +213,8 @@ private Q_SLOTS:
         QVERIFY(feed->unwatch(f->todos.getList, user1));
         clock->advance(3000);
         QCOMPARE(source.state(), LiveSource::State::Closed);
-        QTRY_COMPARE(f->ws.open().size(), 0);
-        QCOMPARE(f->ws.connectionCount, 1);
+        QTRY_COMPARE(f->ws.openConnections(), 0);
+        QCOMPARE(f->ws.connectionCount(), 1);
     }
 
     void resetClosesDropsTheQueueAndReopens()
@@ -229,7 +228,7 @@ private Q_SLOTS:
         f->controller->resetEntireStore();
         QCOMPARE(source.state(), LiveSource::State::Closed);
         QTRY_COMPARE(source.state(), LiveSource::State::Open);
-        QCOMPARE(f->ws.connectionCount, 2);
+        QCOMPARE(f->ws.connectionCount(), 2);
         QCOMPARE(feed->catchUpCount(), 0);
     }
 
@@ -242,12 +241,12 @@ private Q_SLOTS:
         QTRY_COMPARE(source.state(), LiveSource::State::Open);
         ModelSignals signals(list.get());
         const int id = list->get(0).toMap().value(u"id"_s).toInt();
-        f->ws.sendAll(LiveFixture::json({{u"type"_s, u"updated"_s},
-                                         {u"entity"_s, u"Todo"_s},
-                                         {u"data"_s, QJsonObject {{u"id"_s, id}}}}));
+        f->ws.send(LiveFixture::json({{u"type"_s, u"updated"_s},
+                                      {u"entity"_s, u"Todo"_s},
+                                      {u"data"_s, QJsonObject {{u"id"_s, id}}}}));
         f->controller.reset(); // with the message maybe read, maybe not
         QCOMPARE(source.state(), LiveSource::State::Closed);
-        QTRY_COMPARE(f->ws.open().size(), 0);
+        QTRY_COMPARE(f->ws.openConnections(), 0);
         QTest::qWait(30);
         QCOMPARE(feed->appliedCount(), 0);
         QVERIFY(!feed->watch(f->todos.getList, user1));
@@ -259,12 +258,12 @@ private Q_SLOTS:
         auto feed = feedOn(&source, f->mapping());
         QTRY_COMPARE(source.state(), LiveSource::State::Open);
         QSignalSpy changed(f->controller.get(), &Controller::changed);
-        f->ws.sendAll(LiveFixture::json({{u"type"_s, u"updated"_s},
-                                         {u"entity"_s, u"Todo"_s},
-                                         {u"data"_s, QJsonObject {{u"id"_s, 1}}}}));
+        f->ws.send(LiveFixture::json({{u"type"_s, u"updated"_s},
+                                      {u"entity"_s, u"Todo"_s},
+                                      {u"data"_s, QJsonObject {{u"id"_s, 1}}}}));
         feed.reset();
         QCOMPARE(source.state(), LiveSource::State::Closed);
-        QTRY_COMPARE(f->ws.open().size(), 0);
+        QTRY_COMPARE(f->ws.openConnections(), 0);
         QTest::qWait(30);
         QCOMPARE(changed.size(), 0);
     }

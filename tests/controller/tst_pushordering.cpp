@@ -3,7 +3,7 @@
 // answers after it, a push that arrives late); without one the date rule does (a fetch is dated
 // by its start, a push by its arrival). Real sockets: the TestServer answers when the test says,
 // the push comes over a WebSocket.
-#include "pushserver.h"
+#include <DataClient/testing/websockettestserver.h>
 
 #include <DataClient/controller.h>
 #include <DataClient/livefeed.h>
@@ -41,7 +41,7 @@ class tst_PushOrdering : public QObject
     Q_OBJECT
 
     TestServer server;
-    PushServer ws;
+    WebSocketTestServer ws;
     std::unique_ptr<Controller> controller;
     QList<TestServer::Responder> waiting;
 
@@ -66,7 +66,7 @@ class tst_PushOrdering : public QObject
     bool push(LiveFeed &feed, const QString &message)
     {
         QSignalSpy committed(&feed, &LiveFeed::committed);
-        ws.sendAll(message);
+        ws.send(message);
         return committed.wait();
     }
 

@@ -74,7 +74,7 @@ void TestBackend::reset()
     if (m_api.pendingFailures() > 0)
         m_api.failNext(0);
     m_server.clearRequests();
-    m_push.received.clear();
+    m_push.clearReceived();
 }
 
 QString TestBackend::pushUrl() const
@@ -84,18 +84,18 @@ QString TestBackend::pushUrl() const
 
 int TestBackend::push(const QVariantMap &message)
 {
-    return m_push.sendAll(
+    return m_push.send(
         QString::fromUtf8(QJsonDocument(QJsonObject::fromVariantMap(message)).toJson()));
 }
 
 int TestBackend::pushConnections() const
 {
-    return int(m_push.open().size());
+    return int(m_push.openConnections());
 }
 
 QStringList TestBackend::pushReceived() const
 {
-    return m_push.received;
+    return m_push.received();
 }
 
 void TestBackend::failNext(int count, int status)

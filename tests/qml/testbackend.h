@@ -5,7 +5,7 @@
 #include <DataClient/testing/fakerestapi.h>
 #include <DataClient/testing/testserver.h>
 
-#include "pushserver.h"
+#include <DataClient/testing/websockettestserver.h>
 
 #include <QtCore/QObject>
 #include <QtCore/QVariant>
@@ -54,7 +54,7 @@ public:
     Q_INVOKABLE QStringList pushReceived() const;
 
 private:
-    PushServer m_push;
+    DataClient::Testing::WebSocketTestServer m_push;
     DataClient::Testing::TestServer m_server;
     DataClient::Testing::FakeRestApi m_api {&m_server};
 };

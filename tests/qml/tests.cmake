@@ -7,9 +7,7 @@
 find_package(Qt6 REQUIRED COMPONENTS Quick QuickTest)
 qt_add_executable(tst_qml ${CMAKE_CURRENT_LIST_DIR}/tst_qml.cpp
   ${CMAKE_CURRENT_LIST_DIR}/testbackend.h ${CMAKE_CURRENT_LIST_DIR}/testbackend.cpp)
-target_link_libraries(tst_qml PRIVATE DataClient::Qml DataClient::Testing Qt6::Quick Qt6::QuickTest
-  Qt6::WebSockets)
-target_include_directories(tst_qml PRIVATE ${DATACLIENT_TEST_SUPPORT})
+target_link_libraries(tst_qml PRIVATE DataClient::Qml DataClient::Testing Qt6::Quick Qt6::QuickTest)
 dataclient_apply_strictness(tst_qml)
 target_compile_definitions(tst_qml PRIVATE QUICK_TEST_SOURCE_DIR="${CMAKE_CURRENT_LIST_DIR}")
 add_dependencies(tst_qml DataClientQmlplugin)

@@ -36,5 +36,4 @@ dataclient_add_qtest(tst_sseparser SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_ssepars
 target_include_directories(tst_sseparser PRIVATE ${_rest_src})
 # The push sources (EventSource, WebSocketSource) against real sockets.
 dataclient_add_qtest(tst_livesources SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_livesources.cpp
-  ${DATACLIENT_TEST_SUPPORT}/pushserver.h
-  LIBS DataClient::Rest DataClient::Testing Qt6::WebSockets)
+  LIBS DataClient::Rest DataClient::Testing)

@@ -5,7 +5,7 @@
 #include <DataClient/testing/testserver.h>
 #include <DataClient/websocketsource.h>
 
-#include "pushserver.h"
+#include <DataClient/testing/websockettestserver.h>
 
 #include <QSignalSpy>
 #include <QTest>
@@ -143,14 +143,14 @@ private Q_SLOTS:
 
     void webSocketServerGoneMidMessageReconnects()
     {
-        PushServer ws;
+        WebSocketTestServer ws;
         QVERIFY(ws.listen());
         WebSocketSource source(ws.url());
         QSignalSpy dropped(&source, &LiveSource::dropped);
         QSignalSpy opened(&source, &LiveSource::opened);
         source.open();
         QVERIFY(opened.wait());
-        ws.abortAll(); // no close frame: the network failed
+        ws.drop(); // no close frame: the network failed
         QVERIFY(dropped.wait());
         QCOMPARE(dropped.last().at(1).toBool(), true);
         QCOMPARE(source.state(), LiveSource::State::Reconnecting);
@@ -271,7 +271,7 @@ private Q_SLOTS:
         QFETCH(QString, apiOrigin);
         QFETCH(bool, sent);
         routeEvents();
-        PushServer ws;
+        WebSocketTestServer ws;
         QVERIFY(ws.listen());
         EventSource events(QUrl(server.url(u"/events"_s)), &network);
         WebSocketSource socket(ws.url());
@@ -280,7 +280,7 @@ private Q_SLOTS:
             source->setHeaders({{"Authorization", "Bearer t"}});
             source->setCredentials(Credentials(credentials));
             // The WebSocket's origin is its ws: scheme read as http: on its own port.
-            const quint16 port = source == &events ? server.port() : ws.server.serverPort();
+            const quint16 port = source == &events ? server.port() : ws.port();
             source->setApiOrigin(apiOrigin.contains(u"%1"_s) ? QUrl(apiOrigin.arg(port))
                                                              : QUrl(apiOrigin));
             QSignalSpy opened(source, &LiveSource::opened);
@@ -288,12 +288,12 @@ private Q_SLOTS:
             QVERIFY(opened.wait());
         }
         QCOMPARE(server.lastRequest().header("Authorization"), sent ? "Bearer t"_ba : ""_ba);
-        QCOMPARE(ws.requests.last().rawHeader("Authorization"), sent ? "Bearer t"_ba : ""_ba);
+        QCOMPARE(ws.handshakeHeader(-1, "Authorization"), sent ? "Bearer t"_ba : ""_ba);
     }
 
     void webSocketSendsAndReceives()
     {
-        PushServer ws;
+        WebSocketTestServer ws;
         QVERIFY(ws.listen());
         WebSocketSource source(ws.url());
         StateLog log(&source);
@@ -304,8 +304,8 @@ private Q_SLOTS:
         QVERIFY(opened.wait());
         QCOMPARE(log.names(), (QStringList {u"Connecting"_s, u"Open"_s}));
         QVERIFY(source.send(R"({"subscribe":"todos"})"));
-        QTRY_COMPARE(ws.received, QStringList {uR"({"subscribe":"todos"})"_s});
-        QCOMPARE(ws.sendAll(uR"({"type":"updated"})"_s), 1);
+        QTRY_COMPARE(ws.received(), QStringList {uR"({"subscribe":"todos"})"_s});
+        QCOMPARE(ws.send(uR"({"type":"updated"})"_s), 1);
         QVERIFY(messages.wait());
         QCOMPARE(messages.last().at(0).value<LiveMessage>().data, R"({"type":"updated"})"_ba);
         QVERIFY(!source.canResume());
@@ -315,25 +315,22 @@ private Q_SLOTS:
     {
         QTest::addColumn<int>("code");
         QTest::addColumn<bool>("reconnect");
-        QTest::newRow("going away reconnects")
-            << int(QWebSocketProtocol::CloseCodeGoingAway) << true;
-        QTest::newRow("normal close reconnects")
-            << int(QWebSocketProtocol::CloseCodeNormal) << true;
-        QTest::newRow("policy violation stops")
-            << int(QWebSocketProtocol::CloseCodePolicyViolated) << false;
+        QTest::newRow("going away reconnects") << 1001 << true;
+        QTest::newRow("normal close reconnects") << 1000 << true;
+        QTest::newRow("policy violation stops") << 1008 << false;
     }
     void webSocketCloseCodes()
     {
         QFETCH(int, code);
         QFETCH(bool, reconnect);
-        PushServer ws;
+        WebSocketTestServer ws;
         QVERIFY(ws.listen());
         WebSocketSource source(ws.url());
         QSignalSpy dropped(&source, &LiveSource::dropped);
         QSignalSpy opened(&source, &LiveSource::opened);
         source.open();
         QVERIFY(opened.wait());
-        ws.closeAll(QWebSocketProtocol::CloseCode(code), u"bye"_s);
+        ws.close(code, u"bye"_s);
         QVERIFY(dropped.wait());
         QCOMPARE(dropped.last().at(1).toBool(), reconnect);
         QCOMPARE(source.state(),
@@ -344,7 +341,7 @@ private Q_SLOTS:
 
     void webSocketOverTheSizeLimitDropsAndReconnects()
     {
-        PushServer ws;
+        WebSocketTestServer ws;
         QVERIFY(ws.listen());
         WebSocketSource source(ws.url());
         source.setMaxMessageBytes(64);
@@ -353,8 +350,8 @@ private Q_SLOTS:
         QSignalSpy opened(&source, &LiveSource::opened);
         source.open();
         QVERIFY(opened.wait());
-        ws.sendAll(u"small"_s);
-        ws.sendAll(QString(100, u'x'));
+        ws.send(u"small"_s);
+        ws.send(QString(100, u'x'));
         QVERIFY(dropped.wait());
         QCOMPARE(messages.size(), 1);
         QCOMPARE(dropped.last().at(1).toBool(), true);
@@ -364,16 +361,16 @@ private Q_SLOTS:
 
     void closeStopsEveryMessage()
     {
-        PushServer ws;
+        WebSocketTestServer ws;
         QVERIFY(ws.listen());
         WebSocketSource source(ws.url());
         QSignalSpy messages(&source, &LiveSource::messageReceived);
         QSignalSpy opened(&source, &LiveSource::opened);
         source.open();
         QVERIFY(opened.wait());
-        ws.sendAll(u"one"_s);
+        ws.send(u"one"_s);
         source.close(); // before the frame is read
-        QTRY_COMPARE(ws.open().size(), 0);
+        QTRY_COMPARE(ws.openConnections(), 0);
         QTest::qWait(20);
         QCOMPARE(messages.size(), 0);
         QCOMPARE(source.state(), LiveSource::State::Closed);

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "modelsignals.h"
-#include "pushserver.h"
+#include <DataClient/testing/websockettestserver.h>
 
 #include <DataClient/collectionmodel.h>
 #include <DataClient/controller.h>
@@ -25,7 +25,7 @@ struct LiveFixture
 {
     DataClient::Testing::TestServer server;
     std::unique_ptr<DataClient::Testing::FakeRestApi> api;
-    PushServer ws;
+    DataClient::Testing::WebSocketTestServer ws;
     std::unique_ptr<DataClient::Controller> controller;
     DataClient::Resource todos;
 

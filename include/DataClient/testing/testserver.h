@@ -86,6 +86,14 @@ struct DATACLIENT_TESTING_EXPORT ServerResponse
 };
 
 /*!
+    One Server-Sent Event as text/event-stream bytes: `event:` (when given), `id:` (when given),
+    one `data:` line per line of \a data, and the empty line that dispatches it. For
+    TestServer::Responder::write() on a stream started with startEventStream().
+*/
+DATACLIENT_TESTING_EXPORT QByteArray sseEvent(const QByteArray &data, const QByteArray &event = {},
+                                              const QByteArray &id = {});
+
+/*!
   The server. Routes are matched most-recently-added first, so a test can override a default
   route. A route path may contain `:name` segments (captured in RecordedRequest::pathParams) and
   a trailing `*` segment matching the rest. Method "*" matches every method. An unmatched request
