@@ -59,7 +59,8 @@ void LiveFeedPrivate::close()
     if (reconnectEntry && core)
         core->scheduler->cancel(reconnectEntry);
     reconnectEntry = 0;
-    if (source)
+    // A source closed already keeps the error that closed it (a policy violation, a 204).
+    if (source && source->state() != LiveSource::State::Closed)
         source->close();
 }
 

@@ -105,6 +105,10 @@ private Q_SLOTS:
         QTest::qWait(50);
         QCOMPARE(f->ws.connectionCount(), 1);
         QCOMPARE(source.state(), LiveSource::State::Closed);
+        QVERIFY(feed->watch(f->todos.getList, user1)); // the feed changing keeps it closed
+        QCOMPARE(source.state(), LiveSource::State::Closed);
+        QVERIFY(source.errorString().contains(u"banned"_s));
+        QCOMPARE(f->ws.connectionCount(), 1);
     }
 
     void offlinePausesAndOnlineResumesAtOnce()
