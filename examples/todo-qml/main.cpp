@@ -52,6 +52,8 @@ int serveOnly(int argc, char **argv, const DemoOptions &options)
     if (!startServer(&server, options))
         return 1;
     QTextStream(stdout) << "Try: curl " << server.url() << "/todos?userId=1" << Qt::endl
+                        << "Windows that show each other's changes: dataclient-demo --url "
+                        << server.url() << " --push-url " << server.pushUrl() << Qt::endl
                         << "Serving until stopped (Ctrl+C)." << Qt::endl;
     return app.exec();
 }
@@ -96,12 +98,14 @@ int main(int argc, char **argv)
 
     std::unique_ptr<EmbeddedServer> server;
     QString apiUrl = options.apiUrl.toString();
+    QString pushUrl = options.pushUrl.toString();
     if (apiUrl.isEmpty()) {
         server = std::make_unique<EmbeddedServer>();
         server->setPreferredPort(readPort(portFile));
         if (!startServer(server.get(), options))
             return 1;
         apiUrl = server->url();
+        pushUrl = server->pushUrl();
         writePort(portFile, quint16(QUrl(apiUrl).port()));
     }
 
@@ -118,6 +122,7 @@ int main(int argc, char **argv)
     engine.addImportPath(u"qrc:/qt/qml"_s);
     engine.setInitialProperties({
         {u"apiUrl"_s, apiUrl},
+        {u"pushUrl"_s, pushUrl},
         {u"embeddedServer"_s, bool(server)},
         {u"initialUserId"_s, options.userId},
     });

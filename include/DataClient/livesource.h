@@ -89,7 +89,8 @@ public:
     void setApiOrigin(const QUrl &origin);
     QUrl apiOrigin() const;
 
-    //! Opens a connection (from Closed or Reconnecting); nothing when already connecting or open.
+    //! Opens a connection (from Closed or Reconnecting); nothing when already connecting or open,
+    //! or without a url.
     void open();
     //! Closes the connection; the state becomes Closed without an error. No message follows.
     void close();

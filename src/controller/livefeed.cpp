@@ -185,6 +185,13 @@ LiveFeed::LiveFeed(Controller *controller, LiveSource *source, const LiveMapping
     });
     connect(source, &LiveSource::messageReceived, this,
             [this](const LiveMessage &message) { d->enqueue(message); });
+    // Another url: another server, a fresh connection (nothing of the old one to resume).
+    connect(source, &LiveSource::urlChanged, this, [this] {
+        d->close();
+        d->everOpened = false;
+        d->stopped = false;
+        d->update();
+    });
     // Opened on the next turn: the application finishes setting the feed up first.
     QMetaObject::invokeMethod(
         this, [this] { d->update(); }, Qt::QueuedConnection);

@@ -151,6 +151,8 @@ void LiveSource::open()
 {
     if (d->state == State::Connecting || d->state == State::Open)
         return;
+    if (d->url.isEmpty())
+        return; // nothing to open yet (a QML source whose url is bound later)
     if (!d->url.isValid() || d->url.isRelative()) {
         d->state = State::Closed;
         d->error = QStringLiteral("cannot open \"%1\": expected an absolute URL (ws://, wss://, "

@@ -154,11 +154,12 @@ private Q_SLOTS:
         const QString refetch = LiveFixture::json({{u"type"_s, u"refetch"_s},
                                                    {u"endpoint"_s, u"todos.getList"_s},
                                                    {u"params"_s, QJsonObject {{u"userId"_s, 1}}}});
+        f->api->setLatency(300); // the first refetch is still in flight when the second comes
         f->ws.send(refetch);
         f->ws.send(refetch);
-        QTRY_COMPARE(f->listRequests(), 2);
         QTRY_COMPARE(feed->appliedCount(), 2);
-        QTest::qWait(50);
+        QTRY_COMPARE(f->listRequests(), 2);
+        QTRY_VERIFY(!f->controller->getResponse(f->todos.getList, {{u"userId"_s, 1}}).loading);
         QCOMPARE(f->listRequests(), 2); // the second joined the first in flight
         QCOMPARE(f->server.lastRequest().query.toString(), u"userId=1"_s);
     }
