@@ -16,9 +16,6 @@ ApplicationWindow {
     required property string apiUrl
     required property bool embeddedServer
     required property int initialUserId
-    // The server's WebSocket of changes (empty: none): what other windows change shows here at
-    // once, without polling (docs/realtime.md).
-    property string pushUrl: ""
 
     property int userId: initialUserId
     property string userName: ""
@@ -97,11 +94,6 @@ ApplicationWindow {
         paginationField: "page"
         optimistic: true
         queueWhenOffline: true
-    }
-    WebSocketSource {
-        url: window.pushUrl
-        entities: [todo]
-        lists: ({ todos: todos.getList })
     }
     Resource {
         id: status

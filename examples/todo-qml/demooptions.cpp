@@ -71,8 +71,8 @@ DemoCommandLine parseDemoOptions(const QStringList &arguments, const DemoProgram
          "starting the embedded server."_s,
          u"url"_s},
         {u"push-url"_s,
-         u"With --url: the WebSocket the server pushes its changes on (what --serve prints as "
-         "'Changes pushed'), so that this window sees other clients' changes at once."_s,
+         u"With --url: the WebSocket the server pushes its changes on (the embedded server prints "
+         "it as 'Changes pushed'), so that this window sees other clients' changes at once."_s,
          u"url"_s},
         {u"latency"_s, u"Delay every answer of the embedded server by <ms> (0-60000)."_s, u"ms"_s},
         {u"fail-rate"_s,

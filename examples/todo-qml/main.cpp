@@ -7,6 +7,8 @@
 
 #include <DataClient/connectivity.h>
 #include <DataClient/controller.h>
+#include <DataClient/livefeed.h>
+#include <DataClient/websocketsource.h>
 
 #include <QtCore/QDir>
 #include <QtCore/QFile>
@@ -115,6 +117,17 @@ int main(int argc, char **argv)
     connectivity->setOnline(!options.offline);
     controller->setConnectivity(connectivity);
 
+    // The server's WebSocket of changes: what other windows change shows here at once, without
+    // polling (docs/realtime.md). Updates and removals of todos are written to the store, where
+    // every view of them sees them.
+    if (!pushUrl.isEmpty()) {
+        DataClient::LiveMapping mapping;
+        mapping.addEntity(u"Todo"_s,
+                          DataClient::Schema::entity(DataClient::EntitySchema(u"Todo"_s)));
+        auto *source = new DataClient::WebSocketSource(QUrl(pushUrl), controller);
+        new DataClient::LiveFeed(controller, source, mapping, controller);
+    }
+
     QQmlApplicationEngine engine;
     // The DataClient QML module: <build>/qml next to <build>/bin in the build tree; the demo's
     // own module is compiled in under qrc:/qt/qml (QT-NOTES G5).
@@ -122,7 +135,6 @@ int main(int argc, char **argv)
     engine.addImportPath(u"qrc:/qt/qml"_s);
     engine.setInitialProperties({
         {u"apiUrl"_s, apiUrl},
-        {u"pushUrl"_s, pushUrl},
         {u"embeddedServer"_s, bool(server)},
         {u"initialUserId"_s, options.userId},
     });
