@@ -70,6 +70,10 @@ DemoCommandLine parseDemoOptions(const QStringList &arguments, const DemoProgram
          u"Use the REST API at <url> (same shape as the embedded one: /users, /todos) instead of "
          "starting the embedded server."_s,
          u"url"_s},
+        {u"push-url"_s,
+         u"With --url: the WebSocket the server pushes its changes on (the embedded server prints "
+         "it as 'Changes pushed'), so that this window sees other clients' changes at once."_s,
+         u"url"_s},
         {u"latency"_s, u"Delay every answer of the embedded server by <ms> (0-60000)."_s, u"ms"_s},
         {u"fail-rate"_s,
          u"Make that fraction (0-1) of the embedded server's writes and list loads fail with "
@@ -129,6 +133,16 @@ DemoCommandLine parseDemoOptions(const QStringList &arguments, const DemoProgram
                                   u"--%1 only applies to the embedded server; it cannot be "
                                   "combined with --url"_s.arg(embeddedOnly));
         }
+    }
+    if (parser.isSet(u"push-url"_s)) {
+        const QUrl push(parser.value(u"push-url"_s), QUrl::StrictMode);
+        if (!push.isValid() || (push.scheme() != "ws"_L1 && push.scheme() != "wss"_L1)
+            || options.apiUrl.isEmpty())
+            return usageError(program,
+                              u"--push-url expects a ws(s) URL such as ws://127.0.0.1:8081/live, "
+                              "with --url (the embedded server has its own), got '%1'"_s.arg(
+                                  parser.value(u"push-url"_s)));
+        options.pushUrl = push;
     }
     options.latencyMs = intOption(parser, u"latency"_s, 0, 60000, 0, &error);
     options.userId = intOption(parser, u"user"_s, 1, 1000000, 1, &error);

@@ -9,6 +9,7 @@
 struct DemoOptions
 {
     QUrl apiUrl; //!< empty: start the embedded server and use it
+    QUrl pushUrl; //!< with apiUrl: the server's WebSocket of changes (empty: none)
     int latencyMs = 0; //!< delay of every answer of the embedded server
     double failRate = 0; //!< fraction of mutations and list loads the embedded server fails (500)
     double refuseRate = 0; //!< fraction of mutations the embedded server refuses (422)

@@ -3,6 +3,7 @@
 #include <DataClient/testing/fakerestapi.h>
 #include <DataClient/testing/sampledata.h>
 #include <DataClient/testing/testserver.h>
+#include <DataClient/testing/websockettestserver.h>
 
 #include <QtCore/QJsonObject>
 #include <QtCore/QTextStream>
@@ -53,7 +54,10 @@ ServerResponse jsonError(int status, const QString &message)
 } // namespace
 
 EmbeddedServer::EmbeddedServer(QObject *parent)
-    : QObject(parent), m_server(new TestServer(this)), m_api(new FakeRestApi(m_server, this))
+    : QObject(parent),
+      m_server(new TestServer(this)),
+      m_api(new FakeRestApi(m_server, this)),
+      m_push(new DataClient::Testing::WebSocketTestServer(this))
 { }
 
 EmbeddedServer::~EmbeddedServer() = default;
@@ -70,6 +74,7 @@ bool EmbeddedServer::start(int latencyMs, double failRate, QString *error)
     m_api->setLatency(latencyMs);
     m_api->setFailureRate(failRate);
     connect(m_api, &FakeRestApi::requestServed, this, &EmbeddedServer::recordActivity);
+    connect(m_api, &FakeRestApi::requestServed, this, &EmbeddedServer::pushChange);
     // Emitted just before the route's handler runs: a refusal set here answers this request.
     connect(m_server, &TestServer::requestReceived, this, &EmbeddedServer::maybeRefuse);
 
@@ -91,6 +96,10 @@ bool EmbeddedServer::start(int latencyMs, double failRate, QString *error)
         *error = u"the embedded server could not listen on 127.0.0.1"_s;
         return false;
     }
+    if (!m_push->listen()) {
+        *error = u"the embedded server's push socket could not listen on 127.0.0.1"_s;
+        return false;
+    }
     return true;
 }
 
@@ -103,13 +112,43 @@ bool EmbeddedServer::startAndReport(int latencyMs, double failRate, const QStrin
     }
     QTextStream(stdout) << "Embedded REST server: " << url() << " (latency " << latencyMs
                         << " ms, fail rate " << failRate << ", refuse rate " << m_refuseRate << ")"
-                        << Qt::endl;
+                        << Qt::endl
+                        << "Changes pushed (WebSocket): " << pushUrl() << Qt::endl;
     return true;
 }
 
 QString EmbeddedServer::url() const
 {
     return m_server->url();
+}
+
+QString EmbeddedServer::pushUrl() const
+{
+    return m_push->url().toString();
+}
+
+void EmbeddedServer::pushChange(const QByteArray &method, const QString &path, int status)
+{
+    if (status >= 400 || method == "GET" || !path.startsWith(u"/todos"_s))
+        return;
+    const QString id = path.section(u'/', 2, 2);
+    if (method == "DELETE" && !id.isEmpty()) {
+        m_push->sendJson(
+            QJsonObject {{u"type"_s, u"deleted"_s}, {u"entity"_s, u"Todo"_s}, {u"pk"_s, id}});
+    } else if (method == "POST" && id.isEmpty()) {
+        const QJsonArray all = m_api->collection(u"/todos"_s);
+        const QJsonObject created = all.isEmpty() ? QJsonObject() : all.last().toObject();
+        m_push->sendJson(
+            QJsonObject {{u"type"_s, u"added"_s},
+                         {u"collection"_s, u"todos"_s},
+                         {u"args"_s, QJsonObject {{u"userId"_s, created.value(u"userId"_s)}}},
+                         {u"position"_s, u"start"_s},
+                         {u"data"_s, created}});
+    } else if (!id.isEmpty()) {
+        m_push->sendJson(QJsonObject {{u"type"_s, u"updated"_s},
+                                      {u"entity"_s, u"Todo"_s},
+                                      {u"data"_s, m_api->item(u"/todos"_s, id.toInt())}});
+    }
 }
 
 void EmbeddedServer::setFailureRate(double failRate)

@@ -12,6 +12,7 @@
 namespace DataClient::Testing {
 class FakeRestApi;
 class TestServer;
+class WebSocketTestServer;
 struct RecordedRequest;
 struct ServerResponse;
 } // namespace DataClient::Testing
@@ -27,6 +28,10 @@ struct ServerResponse;
   | GET /status, GET /status/server | `{id, time, startedAt, requestCount, recent: [...]}`      |
 
   With a refuse rate, that fraction of POST/PUT/PATCH/DELETE /todos[/:id] is answered 422.
+
+  Every write to /todos that succeeds is pushed to the WebSocket clients of pushUrl() in the
+  default envelope (docs/realtime.md): `updated` (PUT, PATCH), `deleted` (DELETE), `added` to the
+  `todos` collection with its `userId` (POST), so that every window sees a change at once.
 
   Everything lives on the GUI thread, like the QNetworkAccessManager talking to it.
 */
@@ -49,6 +54,8 @@ public:
     bool startAndReport(int latencyMs, double failRate, const QString &program);
     //! "http://127.0.0.1:<port>" once started.
     QString url() const;
+    //! "ws://127.0.0.1:<port>/live" once started: the changes to /todos, pushed.
+    QString pushUrl() const;
     //! Changes --fail-rate while running (the demo's UI test uses it to fail, then recover).
     void setFailureRate(double failRate);
     //! --refuse-rate: that fraction (0-1) of writes to /todos is refused with 422, which the
@@ -64,9 +71,11 @@ private:
     DataClient::Testing::ServerResponse status() const;
     void recordActivity(const QByteArray &method, const QString &path, int status);
     void maybeRefuse(const DataClient::Testing::RecordedRequest &request);
+    void pushChange(const QByteArray &method, const QString &path, int status);
 
     DataClient::Testing::TestServer *m_server = nullptr;
     DataClient::Testing::FakeRestApi *m_api = nullptr;
+    DataClient::Testing::WebSocketTestServer *m_push = nullptr;
     int m_latencyMs = 0;
     quint16 m_preferredPort = 0;
     double m_failRate = 0;

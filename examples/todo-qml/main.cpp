@@ -7,6 +7,8 @@
 
 #include <DataClient/connectivity.h>
 #include <DataClient/controller.h>
+#include <DataClient/livefeed.h>
+#include <DataClient/websocketsource.h>
 
 #include <QtCore/QDir>
 #include <QtCore/QFile>
@@ -52,6 +54,8 @@ int serveOnly(int argc, char **argv, const DemoOptions &options)
     if (!startServer(&server, options))
         return 1;
     QTextStream(stdout) << "Try: curl " << server.url() << "/todos?userId=1" << Qt::endl
+                        << "Windows that show each other's changes: dataclient-demo --url "
+                        << server.url() << " --push-url " << server.pushUrl() << Qt::endl
                         << "Serving until stopped (Ctrl+C)." << Qt::endl;
     return app.exec();
 }
@@ -96,12 +100,14 @@ int main(int argc, char **argv)
 
     std::unique_ptr<EmbeddedServer> server;
     QString apiUrl = options.apiUrl.toString();
+    QString pushUrl = options.pushUrl.toString();
     if (apiUrl.isEmpty()) {
         server = std::make_unique<EmbeddedServer>();
         server->setPreferredPort(readPort(portFile));
         if (!startServer(server.get(), options))
             return 1;
         apiUrl = server->url();
+        pushUrl = server->pushUrl();
         writePort(portFile, quint16(QUrl(apiUrl).port()));
     }
 
@@ -110,6 +116,17 @@ int main(int argc, char **argv)
     auto *connectivity = new DataClient::Connectivity(controller);
     connectivity->setOnline(!options.offline);
     controller->setConnectivity(connectivity);
+
+    // The server's WebSocket of changes: what other windows change shows here at once, without
+    // polling (docs/realtime.md). Updates and removals of todos are written to the store, where
+    // every view of them sees them.
+    if (!pushUrl.isEmpty()) {
+        DataClient::LiveMapping mapping;
+        mapping.addEntity(u"Todo"_s,
+                          DataClient::Schema::entity(DataClient::EntitySchema(u"Todo"_s)));
+        auto *source = new DataClient::WebSocketSource(QUrl(pushUrl), controller);
+        new DataClient::LiveFeed(controller, source, mapping, controller);
+    }
 
     QQmlApplicationEngine engine;
     // The DataClient QML module: <build>/qml next to <build>/bin in the build tree; the demo's

@@ -89,6 +89,23 @@ public:
     EntitySchema withNested(const QString &field, SchemaFunction schema) const;
     EntitySchema withProcess(ProcessFunction process) const;
     EntitySchema withMerge(MergeFunction merge) const;
+    /*!
+        Orders the writes of one record by what the server says, not by when they arrive: the
+        field (a number, or a string such as an ISO 8601 updated-at) grows with every change of
+        the record on the server. An incoming record whose version is below the stored one's
+        only fills the fields the stored record lacks, whether it is the answer of a fetch that
+        started before a push, or a push that arrives late; one with an equal or higher version
+        replaces the stored fields. When either record has no version (or they cannot be
+        compared: a number and a string), the date rule applies: the write dated later (a
+        request's start, a push's arrival) wins.
+    */
+    EntitySchema withVersionField(const QString &field) const;
+    //! The same decision made by \a shouldUpdate(existing, incoming): true when the incoming
+    //! record is at least as new as the stored one. Takes precedence over withVersionField().
+    using ShouldUpdateFunction
+        = std::function<bool(const QJsonObject &existing, const QJsonObject &incoming)>;
+    EntitySchema withShouldUpdate(ShouldUpdateFunction shouldUpdate) const;
+    QString versionField() const;
     //! Values of fields the record lacks, added when reading (a gadget's defaults).
     EntitySchema withDefaults(const QVariantMap &defaults) const;
     //! false: records of this key stay out of the persisted store (docs/offline.md: tokens,

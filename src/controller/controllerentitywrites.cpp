@@ -1,6 +1,7 @@
 // Controller writes of entities without an endpoint: set() and remove(), for push sources,
 // managers and apps (docs/controller.md, "Writing entities without an endpoint").
 #include "controller_p.h"
+#include "entitywrites_p.h"
 #include "expirypolicy_p.h"
 #include "logging_p.h"
 
@@ -85,35 +86,104 @@ StoreWrite refuse(const char *caller, const SchemaError &error)
 
 } // namespace
 
-StoreWrite Controller::set(const Schema &schema, const QJsonValue &value, qint64 date)
+namespace detail {
+
+StoreWrite writeEntities(ControllerPrivate &d, const Schema &schema, const QJsonValue &value,
+                         qint64 date)
 {
-    DATACLIENT_ASSERT_THREAD(this);
     const Schema entity = entityOf(schema);
     if (entity.isNull()) {
-        return refuse("set",
-                      SchemaError(schema.key(), QString(),
-                                  QStringLiteral("an Entity schema, or an Array or Collection of "
-                                                 "one (e.g. Schema::entity(todo))"),
-                                  kindName(schema)));
+        return {{},
+                SchemaError(schema.key(), QString(),
+                            QStringLiteral("an Entity schema, or an Array or Collection of "
+                                           "one (e.g. Schema::entity(todo))"),
+                            kindName(schema))};
     }
     const QString key = entity.key();
     if (auto error = checkDate(key, date))
-        return refuse("set", *error);
+        return {{}, *error};
     if (auto error = checkShape(key, value))
-        return refuse("set", *error);
+        return {{}, *error};
     // Entities only: a Collection schema would replace the stored list of no arguments.
     const Schema written = value.isObject()
         ? entity
         : (schema.kind() == Schema::Kind::Array ? schema : Schema::array(entity));
-    d->each(Lifecycle::Read, [&](Lifecycle &manager) { manager.writingSchema(written); });
-    const qint64 when = date > 0 ? date : d->nextRequestDate();
-    const qint64 fetchedAt = d->now();
+    d.each(Lifecycle::Read, [&](Lifecycle &manager) { manager.writingSchema(written); });
+    const qint64 when = date > 0 ? date : d.nextRequestDate();
+    const qint64 fetchedAt = d.now();
     const Meta meta {when, fetchedAt, fetchedAt + detail::ExpiryPolicy::dataExpiryLength(0)};
-    StoreWrite write = d->store->setResponse(QString(), written, {}, value, meta);
+    StoreWrite write = d.store->setResponse(QString(), written, {}, value, meta);
+    if (write.error)
+        return write;
+    // Like an answer: newer than the guesses of changes sent before it about these entities.
+    write.changes.unite(d.guesses.remove(0, when, write.changes.entities));
+    return write;
+}
+
+StoreWrite removeEntity(ControllerPrivate &d, const Schema &schema, const QString &pk, qint64 date)
+{
+    if (schema.kind() != Schema::Kind::Entity || schema.entitySchema().isNull()) {
+        return {{},
+                SchemaError(schema.key(), QString(),
+                            QStringLiteral("an Entity schema (e.g. Schema::entity(todo))"),
+                            kindName(schema))};
+    }
+    const EntityRef ref {schema.key(), pk};
+    if (auto error = checkDate(ref.key, date))
+        return {{}, *error};
+    if (pk.isEmpty()) {
+        return {{},
+                SchemaError(ref.key, QString(),
+                            QStringLiteral("the primary key of a stored %1").arg(ref.key),
+                            QStringLiteral("an empty key"))};
+    }
+    const Meta stored = d.store->entityMeta(ref);
+    const qint64 when = date > 0 ? date : d.nextRequestDate();
+    if (stored.date > when) {
+        // The race rule: data newer than the removal (an answer, a set()) stays.
+        qCDebug(lcController).noquote()
+            << "removing" << ref.key << pk << ": dated before the stored entity; kept";
+        return {};
+    }
+    d.each(Lifecycle::Read, [&](Lifecycle &manager) { manager.writingSchema(schema); });
+    // What a delete endpoint's answer does: the entity is deleted, every list and view drops it.
+    const Schema invalidate = Schema::invalidate(schema);
+    StoreWrite write
+        = d.store->setResponse(QString(), invalidate, {}, QJsonValue(pk), {when, d.now(), 0});
+    if (write.error)
+        return write;
+    write.changes.unite(d.guesses.remove(0, when, EntityRefSet {ref}));
+    return write;
+}
+
+StoreWrite addToCollection(ControllerPrivate &d, const Schema &collection, const Params &args,
+                           const QJsonValue &value, bool prepend, qint64 date)
+{
+    if (collection.kind() != Schema::Kind::Collection) {
+        return {{},
+                SchemaError(collection.key(), QString(),
+                            QStringLiteral("a Collection schema (e.g. Schema::collection(...))"),
+                            kindName(collection))};
+    }
+    const Schema written = prepend ? collection.unshift() : collection.push();
+    d.each(Lifecycle::Read, [&](Lifecycle &manager) { manager.writingSchema(written); });
+    const qint64 when = date > 0 ? date : d.nextRequestDate();
+    const qint64 fetchedAt = d.now();
+    const Meta meta {when, fetchedAt, fetchedAt + detail::ExpiryPolicy::dataExpiryLength(0)};
+    StoreWrite write = d.store->setResponse(QString(), written, args, value, meta);
+    if (!write.error)
+        write.changes.unite(d.guesses.remove(0, when, write.changes.entities));
+    return write;
+}
+
+} // namespace detail
+
+StoreWrite Controller::set(const Schema &schema, const QJsonValue &value, qint64 date)
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    StoreWrite write = detail::writeEntities(*d, schema, value, date);
     if (write.error)
         return refuse("set", *write.error);
-    // Like an answer: newer than the guesses of changes sent before it about these entities.
-    write.changes.unite(d->guesses.remove(0, when, write.changes.entities));
     d->emitChanged(write.changes); // last: a slot may destroy the Controller
     return write;
 }
@@ -126,41 +196,21 @@ StoreWrite Controller::remove(const EntitySchema &entity, const QString &pk, qin
 StoreWrite Controller::remove(const Schema &schema, const QString &pk, qint64 date)
 {
     DATACLIENT_ASSERT_THREAD(this);
-    if (schema.kind() != Schema::Kind::Entity || schema.entitySchema().isNull()) {
-        return refuse("remove",
-                      SchemaError(schema.key(), QString(),
-                                  QStringLiteral("an Entity schema (e.g. Schema::entity(todo))"),
-                                  kindName(schema)));
+    if (schema.kind() == Schema::Kind::Entity && !schema.entitySchema().isNull() && !pk.isEmpty()
+        && date >= 0) {
+        const EntityRef ref {schema.key(), pk};
+        // Known: stored, or removed before (a tombstone keeps its date).
+        if (d->store->entityMeta(ref).date == 0 && !d->store->entity(ref)) {
+            return refuse(
+                "remove",
+                SchemaError(ref.key, QString(),
+                            QStringLiteral("the primary key of a stored %1").arg(ref.key),
+                            QStringLiteral("\"%1\", which the store does not hold").arg(pk)));
+        }
     }
-    const EntityRef ref {schema.key(), pk};
-    if (auto error = checkDate(ref.key, date))
-        return refuse("remove", *error);
-    const Meta stored = d->store->entityMeta(ref);
-    // Known: stored, or removed before (a tombstone keeps its date).
-    if (pk.isEmpty() || (stored.date == 0 && !d->store->entity(ref))) {
-        return refuse("remove",
-                      SchemaError(ref.key, QString(),
-                                  QStringLiteral("the primary key of a stored %1").arg(ref.key),
-                                  pk.isEmpty() ? QStringLiteral("an empty key")
-                                               : QStringLiteral("\"%1\", which the store does "
-                                                                "not hold")
-                                                     .arg(pk)));
-    }
-    const qint64 when = date > 0 ? date : d->nextRequestDate();
-    if (stored.date > when) {
-        // The race rule: data newer than the removal (an answer, a set()) stays.
-        qCDebug(lcController).noquote()
-            << "Controller::remove(" << ref.key << pk << "): dated before the stored entity; kept";
-        return {};
-    }
-    d->each(Lifecycle::Read, [&](Lifecycle &manager) { manager.writingSchema(schema); });
-    // What a delete endpoint's answer does: the entity is deleted, every list and view drops it.
-    const Schema invalidate = Schema::invalidate(schema);
-    StoreWrite write
-        = d->store->setResponse(QString(), invalidate, {}, QJsonValue(pk), {when, d->now(), 0});
+    StoreWrite write = detail::removeEntity(*d, schema, pk, date);
     if (write.error)
         return refuse("remove", *write.error);
-    write.changes.unite(d->guesses.remove(0, when, EntityRefSet {ref}));
     d->emitChanged(write.changes); // last: a slot may destroy the Controller
     return write;
 }

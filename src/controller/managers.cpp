@@ -5,7 +5,8 @@
 //    and it decides (before the retry manager) that its items retry without a limit;
 //  - validators before retry: a 304 is taken over before anything is stored;
 //  - pages, persistence and garbage collection see a commit after it is written;
-//  - the refetch triggers (shown keys, application state, polling) after everything that sends;
+//  - the refetch triggers (shown keys, application state, polling, live feeds) after everything
+//    that sends (a feed's catch-up joins the reads a reconnect already sent);
 //  - the application's managers last: they see what the library decided.
 // A new feature is one manager (a file) and one line here.
 #include "managers_p.h"
@@ -20,6 +21,7 @@
 #include "persistencemanager_p.h"
 #include "placeholdermanager_p.h"
 #include "pollingmanager_p.h"
+#include "pushmanager_p.h"
 #include "retrymanager_p.h"
 #include "shownkeysmanager_p.h"
 #include "validatormanager_p.h"
@@ -41,6 +43,7 @@ Managers::Managers(ControllerPrivate &core)
     shown = add<ShownKeysManager>(core);
     applicationState = add<ApplicationStateManager>(core);
     polling = add<PollingManager>(core);
+    push = add<PushManager>(core);
     add(makeResumeRefetch(core));
     apps = add<AppManagers>(core);
 

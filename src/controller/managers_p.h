@@ -20,6 +20,7 @@ class PageManager;
 class PersistenceManager;
 class PlaceholderManager;
 class PollingManager;
+class PushManager;
 class RetryManager;
 class ShownKeysManager;
 class ValidatorManager;
@@ -44,6 +45,7 @@ struct Managers
     ShownKeysManager *shown = nullptr;
     ApplicationStateManager *applicationState = nullptr;
     PollingManager *polling = nullptr;
+    PushManager *push = nullptr;
     AppManagers *apps = nullptr;
 
     //! Every manager, in registration order (owned).

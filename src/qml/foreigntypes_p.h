@@ -3,6 +3,9 @@
 #pragma once
 
 #include <DataClient/collectionmodel.h>
+#include <DataClient/eventsource.h>
+#include <DataClient/livefeed.h>
+#include <DataClient/websocketsource.h>
 #include <DataClient/outbox.h>
 #include <DataClient/restendpoint.h>
 
@@ -33,6 +36,36 @@ struct RestEndpointForeign
     QML_FOREIGN(DataClient::RestEndpoint)
     QML_NAMED_ELEMENT(RestEndpoint)
     QML_UNCREATABLE("Endpoints come from a Resource, e.g. todos.getList")
+};
+
+struct LiveSourceForeign
+{
+    Q_GADGET
+    QML_FOREIGN(DataClient::LiveSource)
+    QML_NAMED_ELEMENT(LiveSource)
+    QML_UNCREATABLE("Use WebSocketSource or EventSource")
+};
+
+struct WebSocketSourceForeign
+{
+    Q_GADGET
+    QML_FOREIGN(DataClient::WebSocketSource)
+    QML_ANONYMOUS
+};
+
+struct EventSourceForeign
+{
+    Q_GADGET
+    QML_FOREIGN(DataClient::EventSource)
+    QML_ANONYMOUS
+};
+
+struct LiveFeedForeign
+{
+    Q_GADGET
+    QML_FOREIGN(DataClient::LiveFeed)
+    QML_NAMED_ELEMENT(LiveFeed)
+    QML_UNCREATABLE("A source's feed: socket.feed")
 };
 
 } // namespace DataClient::Qml

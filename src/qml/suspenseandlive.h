@@ -2,6 +2,7 @@
 #pragma once
 
 #include <DataClient/collectionmodel.h>
+#include <DataClient/livefeed.h>
 #include <DataClient/global.h>
 
 #include <QtCore/QPointer>
@@ -81,8 +82,33 @@ class DATACLIENT_QML_EXPORT LiveQuery : public DataClient::Qml::QueryBase
 {
     Q_OBJECT
     QML_NAMED_ELEMENT(Live)
+    /*!
+        A push source (`WebSocketSource`, `EventSource`) that keeps this key current instead of
+        polling: the key is watched by the source's feed while the query is enabled (the
+        subscribe message sent, refetched once on a reconnect that cannot resume). null: polling.
+    */
+    Q_PROPERTY(QObject *source READ source WRITE setSource NOTIFY sourceChanged)
 public:
-    explicit LiveQuery(QObject *parent = nullptr) : QueryBase(true, parent) { }
+    explicit LiveQuery(QObject *parent = nullptr);
+    ~LiveQuery() override;
+
+    QObject *source() const { return m_source; }
+    void setSource(QObject *source);
+    void componentComplete() override;
+
+Q_SIGNALS:
+    void sourceChanged();
+
+private Q_SLOTS:
+    //! Watches the current key on the source's feed (and unwatches the one watched before).
+    void rewatch();
+
+private:
+    QPointer<QObject> m_source;
+    QPointer<LiveFeed> m_feed;
+    EndpointPtr m_watchedEndpoint;
+    Params m_watchedParams;
+    QMetaObject::Connection m_feedChanged;
 };
 
 } // namespace DataClient::Qml

@@ -185,6 +185,22 @@ EntitySchema EntitySchema::withMerge(MergeFunction merge) const
     return changed(*this, d, [&](EntitySchemaPrivate &p) { p.merge = std::move(merge); });
 }
 
+EntitySchema EntitySchema::withVersionField(const QString &field) const
+{
+    return changed(*this, d, [&](EntitySchemaPrivate &p) { p.versionField = field; });
+}
+
+EntitySchema EntitySchema::withShouldUpdate(ShouldUpdateFunction shouldUpdate) const
+{
+    return changed(*this, d,
+                   [&](EntitySchemaPrivate &p) { p.shouldUpdate = std::move(shouldUpdate); });
+}
+
+QString EntitySchema::versionField() const
+{
+    return d ? d->versionField : QString();
+}
+
 EntitySchema EntitySchema::withDefaults(const QVariantMap &defaults) const
 {
     return changed(*this, d, [&](EntitySchemaPrivate &p) { p.defaults = defaults; });

@@ -180,7 +180,8 @@ void StorePrivate::commit(WriteBatch &batch, const QString &resultKey, const Met
             slot.deleted = false;
             slot.meta = metaRef;
         } else {
-            const bool newer = meta.date >= storedDate;
+            const bool newer = incomingIsNewer(write.schema, slot.node.get(), write.node.get(),
+                                               meta.date >= storedDate);
             NodeRef merged = mergeRecords(write.schema, slot.node, write.node, newer);
             if (merged.get() != slot.node.get() && !nodesEqual(merged.get(), slot.node.get()))
                 slot.node = std::move(merged);

@@ -63,6 +63,10 @@ public:
     void entityChanged(quint32 table, quint32 slot, ChangeSet &changes);
     void collectionChanged(quint32 table, quint32 slot, ChangeSet &changes);
     void resultChanged(const QString &key, ChangeSet &changes);
+    //! Whether \a incoming replaces \a existing's fields: by the entity's version field or
+    //! shouldUpdate hook when they decide, else \a byDate (writeorder.cpp).
+    static bool incomingIsNewer(const EntitySchemaPrivate *schema, const detail::Node *existing,
+                                const detail::Node *incoming, bool byDate);
     static detail::NodeRef mergeRecords(const EntitySchemaPrivate *schema,
                                         const detail::NodeRef &existing,
                                         const detail::NodeRef &incoming, bool incomingIsNewer);

@@ -171,6 +171,48 @@ void TestServer::Responder::send(const ServerResponse &response) const
         write();
 }
 
+QByteArray sseEvent(const QByteArray &data, const QByteArray &event, const QByteArray &id)
+{
+    QByteArray out;
+    if (!event.isEmpty())
+        out += "event: " + event + '\n';
+    if (!id.isEmpty())
+        out += "id: " + id + '\n';
+    for (const QByteArray &line : data.split('\n'))
+        out += "data: " + line + '\n';
+    return out + '\n';
+}
+
+void TestServer::Responder::startStream(int status,
+                                        const QList<QPair<QByteArray, QByteArray>> &headers) const
+{
+    if (!server || !socket)
+        return;
+    QByteArray head
+        = "HTTP/1.1 " + QByteArray::number(status) + ' ' + detail::reasonPhrase(status) + "\r\n";
+    for (const auto &[name, value] : headers)
+        head += name + ": " + value + "\r\n";
+    head += "Cache-Control: no-cache\r\nConnection: close\r\n\r\n";
+    socket->write(head);
+}
+
+void TestServer::Responder::startEventStream() const
+{
+    startStream(200, {{"Content-Type", "text/event-stream"}});
+}
+
+void TestServer::Responder::write(const QByteArray &bytes) const
+{
+    if (server && socket)
+        socket->write(bytes);
+}
+
+void TestServer::Responder::endStream() const
+{
+    if (server && socket)
+        socket->disconnectFromHost();
+}
+
 bool TestServer::Responder::isConnected() const
 {
     return socket && socket->state() == QAbstractSocket::ConnectedState;

@@ -141,3 +141,15 @@ target_compile_definitions(tst_managers_docs PRIVATE
   DATACLIENT_MANAGERS_DOCS_TEST="${CMAKE_CURRENT_LIST_DIR}/tst_managers_docs.cpp"
   DATACLIENT_MANAGERS_EXAMPLE_DIR="${_managers_example}"
   DATACLIENT_DOCS_DIR="${PROJECT_SOURCE_DIR}/docs")
+# Pushed messages as store writes (LiveFeed), seen by list models, against real sockets.
+dataclient_add_qtest(tst_livefeed SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_livefeed.cpp
+  ${DATACLIENT_TEST_SUPPORT}/livefixture.h
+  LIBS DataClient::Models DataClient::Testing)
+# A LiveFeed's connection life (reconnect, offline, catch-up, grace, reset, destruction).
+dataclient_add_qtest(tst_livefeed_connection
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_livefeed_connection.cpp
+  ${DATACLIENT_TEST_SUPPORT}/livefixture.h
+  LIBS DataClient::Models DataClient::Testing)
+# A push against a fetch answer about the same record: the version field, else the date rule.
+dataclient_add_qtest(tst_pushordering SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_pushordering.cpp
+  LIBS DataClient::Controller DataClient::Testing)

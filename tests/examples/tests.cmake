@@ -32,6 +32,14 @@ if(DATACLIENT_BUILD_EXAMPLES)
     add_dependencies(${test} DataClientQmlplugin)
   endforeach()
 
+  # The embedded server's pushes: a change in one client reaches another without a poll.
+  dataclient_add_qtest(tst_demopush
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_demopush.cpp
+      ${PROJECT_SOURCE_DIR}/examples/todo-qml/embeddedserver.h
+      ${PROJECT_SOURCE_DIR}/examples/todo-qml/embeddedserver.cpp
+    LIBS DataClient::Models DataClient::Testing Qt6::Network)
+  target_include_directories(tst_demopush PRIVATE ${PROJECT_SOURCE_DIR}/examples/todo-qml)
+
   dataclient_add_qtest(tst_githubpagination
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_githubpagination.cpp
     LIBS DataClient::Testing Qt6::Network)

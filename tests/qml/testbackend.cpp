@@ -38,6 +38,7 @@ QJsonArray products()
 TestBackend::TestBackend(QObject *parent) : QObject(parent)
 {
     m_server.listen();
+    m_push.listen();
     m_api.addCollection(todosPath, SampleData::todos(12, 3));
     m_api.addCollection(productsPath, products());
     // Page-number pagination where the first page is also what the list URL returns.
@@ -73,6 +74,28 @@ void TestBackend::reset()
     if (m_api.pendingFailures() > 0)
         m_api.failNext(0);
     m_server.clearRequests();
+    m_push.clearReceived();
+}
+
+QString TestBackend::pushUrl() const
+{
+    return m_push.url().toString();
+}
+
+int TestBackend::push(const QVariantMap &message)
+{
+    return m_push.send(
+        QString::fromUtf8(QJsonDocument(QJsonObject::fromVariantMap(message)).toJson()));
+}
+
+int TestBackend::pushConnections() const
+{
+    return int(m_push.openConnections());
+}
+
+QStringList TestBackend::pushReceived() const
+{
+    return m_push.received();
 }
 
 void TestBackend::failNext(int count, int status)

@@ -5,6 +5,8 @@
 #include <DataClient/testing/fakerestapi.h>
 #include <DataClient/testing/testserver.h>
 
+#include <DataClient/testing/websockettestserver.h>
+
 #include <QtCore/QObject>
 #include <QtCore/QVariant>
 
@@ -13,6 +15,8 @@ class TestBackend : public QObject
     Q_OBJECT
     //! "http://127.0.0.1:<port>"
     Q_PROPERTY(QString url READ url CONSTANT)
+    //! "ws://127.0.0.1:<port>/live": an in-process WebSocket server the tests push through.
+    Q_PROPERTY(QString pushUrl READ pushUrl CONSTANT)
 
 public:
     //! Todos served at /todos (12 of users 1..3; ids 1..12) and, page by page (5 per page,
@@ -21,6 +25,7 @@ public:
     explicit TestBackend(QObject *parent = nullptr);
 
     QString url() const;
+    QString pushUrl() const;
     bool isListening() const;
 
     //! Seed data back, no latency, no pending failures, request log cleared.
@@ -41,7 +46,15 @@ public:
     //! Changes a todo on the server only (the client learns it on its next fetch).
     Q_INVOKABLE void setTodo(const QVariantMap &todo);
 
+    //! Sends \a message (as JSON) on every open WebSocket connection; returns how many.
+    Q_INVOKABLE int push(const QVariantMap &message);
+    //! WebSocket connections open now.
+    Q_INVOKABLE int pushConnections() const;
+    //! The text frames the WebSocket server received since reset().
+    Q_INVOKABLE QStringList pushReceived() const;
+
 private:
+    DataClient::Testing::WebSocketTestServer m_push;
     DataClient::Testing::TestServer m_server;
     DataClient::Testing::FakeRestApi m_api {&m_server};
 };

@@ -29,3 +29,11 @@ dataclient_add_qtest(tst_fetchlistas SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_fetch
 # RequestContext: headers, validators, deadline, abort group and results passed with a request.
 dataclient_add_qtest(tst_requestcontext SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_requestcontext.cpp ${DATACLIENT_TEST_SUPPORT}/servertest.h ${DATACLIENT_TEST_SUPPORT}/rawhttpserver.h
   LIBS DataClient::Rest DataClient::Testing)
+# The text/event-stream parser, alone (compiled in: a private class of the rest layer).
+set(_rest_src ${PROJECT_SOURCE_DIR}/src/rest)
+dataclient_add_qtest(tst_sseparser SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_sseparser.cpp
+  ${_rest_src}/sseparser.cpp ${_rest_src}/sseparser_p.h LIBS Qt6::Network)
+target_include_directories(tst_sseparser PRIVATE ${_rest_src})
+# The push sources (EventSource, WebSocketSource) against real sockets.
+dataclient_add_qtest(tst_livesources SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_livesources.cpp
+  LIBS DataClient::Rest DataClient::Testing)

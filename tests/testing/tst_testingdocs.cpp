@@ -8,6 +8,10 @@
 #include <DataClient/testing/virtualclock.h>
 #include <DataClient/testing/sampledata.h>
 #include <DataClient/testing/testserver.h>
+#include <DataClient/testing/websockettestserver.h>
+#include <DataClient/eventsource.h>
+#include <DataClient/livefeed.h>
+#include <DataClient/websocketsource.h>
 
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonObject>
@@ -119,6 +123,50 @@ private Q_SLOTS:
         QNetworkAccessManager network;
         QCOMPARE(get(network, server.url(u"/todos/5"_s)), R"({"id":"5"})"_ba);
         QCOMPARE(server.lastRequest().method, "GET"_ba);
+    }
+
+    void pushSnippet()
+    {
+        const Schema todo = Schema::entity(EntitySchema(u"Todo"_s));
+        LiveMapping mapping;
+        mapping.addEntity(u"Todo"_s, todo);
+        Controller controller;
+        // clang-format off
+        WebSocketTestServer ws;
+        QVERIFY(ws.listen());
+        WebSocketSource socket(ws.url());
+        LiveFeed feed(&controller, &socket, mapping);
+        QTRY_COMPARE(ws.openConnections(), 1);
+        ws.sendJson(QJsonObject{{u"type"_s, u"updated"_s}, {u"entity"_s, u"Todo"_s},
+                                {u"data"_s, QJsonObject{{u"id"_s, 1}, {u"title"_s, u"pushed"_s}}}});
+        QTRY_COMPARE(feed.appliedCount(), 1);
+        ws.close(1001);                  // going away: the feed reconnects after its backoff
+        // clang-format on
+        QTRY_COMPARE(socket.state(), LiveSource::State::Reconnecting);
+        QCOMPARE(controller.get(todo, {{u"id"_s, 1}}).data.toMap().value(u"title"_s),
+                 QVariant(u"pushed"_s));
+    }
+
+    void eventStreamSnippet()
+    {
+        QNetworkAccessManager network;
+        // clang-format off
+        TestServer server;
+        QVERIFY(server.listen());
+        QList<TestServer::Responder> streams;
+        server.routeDeferred("GET", u"/events"_s,
+                             [&](const RecordedRequest &, const TestServer::Responder &responder) {
+            responder.startEventStream();              // 200, text/event-stream, no length
+            streams.append(responder);
+        });
+        EventSource events(QUrl(server.url(u"/events"_s)), &network);
+        events.open();
+        QTRY_COMPARE(streams.size(), 1);
+        streams.last().write(sseEvent(R"({"type":"refetch"})", "message", "42"));
+        streams.last().endStream();                    // the client reconnects with Last-Event-ID
+        // clang-format on
+        QTRY_COMPARE(events.lastEventId(), u"42"_s);
+        QTRY_COMPARE(events.state(), LiveSource::State::Reconnecting);
     }
 
     void fakeRestApiSnippet()

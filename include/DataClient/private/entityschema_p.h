@@ -65,6 +65,8 @@ public:
     QList<NestedField> nested;
     EntitySchema::ProcessFunction process;
     EntitySchema::MergeFunction merge;
+    QString versionField; //!< withVersionField(): orders writes of a record by the server's word
+    EntitySchema::ShouldUpdateFunction shouldUpdate;
     QVariantMap defaults;
     bool persist = true; // withPersist(): kept out of the persisted store when false
     const QMetaObject *gadget = nullptr;

@@ -86,6 +86,14 @@ struct DATACLIENT_TESTING_EXPORT ServerResponse
 };
 
 /*!
+    One Server-Sent Event as text/event-stream bytes: `event:` (when given), `id:` (when given),
+    one `data:` line per line of \a data, and the empty line that dispatches it. For
+    TestServer::Responder::write() on a stream started with startEventStream().
+*/
+DATACLIENT_TESTING_EXPORT QByteArray sseEvent(const QByteArray &data, const QByteArray &event = {},
+                                              const QByteArray &id = {});
+
+/*!
   The server. Routes are matched most-recently-added first, so a test can override a default
   route. A route path may contain `:name` segments (captured in RecordedRequest::pathParams) and
   a trailing `*` segment matching the rest. Method "*" matches every method. An unmatched request
@@ -103,6 +111,18 @@ public:
     public:
         void send(const ServerResponse &response) const;
         bool isConnected() const;
+        /*!
+            Starts a streamed answer (Server-Sent Events, a long poll): the head with \a status
+            and \a headers, no Content-Length (the body ends when the connection closes). Then
+            write() its bytes as the test decides and endStream() it.
+        */
+        void startStream(int status, const QList<QPair<QByteArray, QByteArray>> &headers) const;
+        //! startStream(200) as text/event-stream.
+        void startEventStream() const;
+        //! Writes \a bytes of a streamed answer at once.
+        void write(const QByteArray &bytes) const;
+        //! Ends a streamed answer: the connection is closed after what was written.
+        void endStream() const;
 
     private:
         friend class TestServer;
