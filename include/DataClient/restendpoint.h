@@ -227,12 +227,13 @@ protected:
     virtual EndpointPtr clone(const EndpointOptions &options) const;
 
 private:
-    //! fetch() up to the answer: checks, URL, getRequestInit(), \a context, fetchResponse(). A
-    //! request that cannot be sent returns a null future and sets \a refused to the error
-    //! (nothing was sent).
+    //! fetch() up to the answer: checks, URL, getRequestInit(), \a context, the CSRF header,
+    //! fetchResponse(). A request that cannot be sent returns a null future and sets \a refused
+    //! to the error (nothing was sent). \a refusalNote is set to what a 4xx error adds to its
+    //! message (a CSRF cookie that was missing), or left empty.
     QFuture<Response> send(QNetworkAccessManager *network, const Params &params,
                            const QJsonValue &body, const RequestContext &context,
-                           std::exception_ptr *refused) const;
+                           std::exception_ptr *refused, QString *refusalNote) const;
 
     struct Private;
     std::unique_ptr<Private> d;

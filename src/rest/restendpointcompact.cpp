@@ -62,7 +62,9 @@ bool parsesOnWorker(const Response &answer, bool hasSchema)
 
 bool RestEndpoint::answersOffThread() const
 {
-    return typeid(*this) == typeid(RestEndpoint) && !d->options.process;
+    // The key case and a pagination preset are read by parseResponse() on this thread.
+    return typeid(*this) == typeid(RestEndpoint) && !d->options.process
+        && d->options.keyCase == KeyCase::AsIs && d->options.pagination == Pagination::None;
 }
 
 QFuture<CompactAnswer> RestEndpoint::fetchCompact(QNetworkAccessManager *network,
@@ -71,12 +73,13 @@ QFuture<CompactAnswer> RestEndpoint::fetchCompact(QNetworkAccessManager *network
                                                   CompactAnswer::Work work) const
 {
     std::exception_ptr refused;
-    QFuture<Response> response = send(network, params, body, context, &refused);
+    QString refusalNote;
+    QFuture<Response> response = send(network, params, body, context, &refused, &refusalNote);
     if (refused)
         return QtFuture::makeExceptionalFuture<CompactAnswer>(refused);
 
     return detail::answerFuture<CompactAnswer>(
-        response, this, detail::conditionalRequestOf(*this, context),
+        response, this, detail::conditionalRequestOf(*this, context), refusalNote,
         [self = this, keepAlive = weak_from_this().lock(), params, offThread = answersOffThread(),
          work](const Response &answer, const auto &promise) {
             const bool hasSchema = !self->schema().isNull();
