@@ -360,16 +360,17 @@ void CollectionModelPrivate::finishPage(quint64 target, int number, int rowsBefo
     if (failure)
         return;
     pagesLoaded = std::max(pagesLoaded, number); // publish() may have counted it already
-    // A full page: the server may have more (its rows may already be shown: merged, no
-    // duplicates).
-    // A page that adds no row at all ends the list: a server that ignores the page field must
-    // not make the list page for ever.
     const bool added = int(rows.size()) > rowsBefore;
     const QVariant asked = nextPage;
     if (asked.isValid() && !asked.isNull())
         pagesRead.insert(asked.toString());
+    // What the server said (a pagination preset), else a guess: a full page may be followed by
+    // more (its rows may already be shown: merged, no duplicates). Either way a page that adds
+    // no row at all ends the list: a server that ignores the page field must not make the list
+    // page for ever.
     const std::optional<bool> serverSaid = readPageSays(answer);
-    setHasMore(serverSaid.value_or(added && pageRows > 0 && pageRows >= firstPageSize));
+    setHasMore(serverSaid ? *serverSaid && added
+                          : added && pageRows > 0 && pageRows >= firstPageSize);
     // Rows went from the pages before this one since they were read (deleted, also while this
     // page was read): the server's list moved up by as many, so this page began after rows
     // nobody read. Reading the list again (its first page, then each page loaded:

@@ -149,10 +149,13 @@ QJsonValue readPageAnswer(Pagination pagination, const QJsonValue &answer, const
                                         "not followed (check the server's base URL setting)")
                              .arg(target.toString(), home.adjusted(QUrl::RemovePath).toString()));
         }
-        const QUrlQuery query(target);
-        if (query.hasQueryItem(field))
-            next = numberOrText(query.queryItemValue(field, QUrl::FullyDecoded));
-        else if (pagination == Pagination::Cursor)
+        // Keys compared decoded: JSON:API's page[number] arrives as page%5Bnumber%5D.
+        const auto items = QUrlQuery(target).queryItems(QUrl::FullyDecoded);
+        for (const auto &[key, value] : items) {
+            if (key == field)
+                next = numberOrText(value);
+        }
+        if (next.isUndefined() && pagination == Pagination::Cursor)
             throw refuse(QStringLiteral("the next page '%1' has no '%2' parameter")
                              .arg(target.toString(), field));
     }

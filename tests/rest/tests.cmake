@@ -29,3 +29,6 @@ dataclient_add_qtest(tst_fetchlistas SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_fetch
 # RequestContext: headers, validators, deadline, abort group and results passed with a request.
 dataclient_add_qtest(tst_requestcontext SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_requestcontext.cpp ${DATACLIENT_TEST_SUPPORT}/servertest.h ${DATACLIENT_TEST_SUPPORT}/rawhttpserver.h
   LIBS DataClient::Rest DataClient::Testing)
+# The option keyCase: query keys, bodies and answers between the server's case and the app's.
+dataclient_add_qtest(tst_keycase SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_keycase.cpp ${DATACLIENT_TEST_SUPPORT}/servertest.h
+  LIBS DataClient::Controller DataClient::Testing)

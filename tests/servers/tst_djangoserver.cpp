@@ -4,6 +4,8 @@
 // What the server received is read back from the server itself (a filter it applied, rows it
 // stored); what the user sees from the Controller and the list model.
 #include "djangoserver.h"
+#include "modelids.h"
+#include "readback.h"
 
 #include <DataClient/collectionmodel.h>
 #include <DataClient/controller.h>
@@ -27,37 +29,7 @@
 using namespace DataClient;
 using namespace Qt::StringLiterals;
 
-namespace {
-
-QVariantMap toMap(const QVariant &value)
-{
-    if (value.metaType() == QMetaType::fromType<Record>())
-        return value.value<Record>().toMap();
-    return value.toMap();
-}
-
-QList<int> ids(const CollectionModel &model)
-{
-    QList<int> result;
-    for (int row = 0; row < model.rowCount(); ++row)
-        result.append(toMap(model.get(row)).value(u"id"_s).toInt());
-    return result;
-}
-
-//! The error a failed future holds.
-NetworkError failureOf(QFuture<QVariant> future)
-{
-    try {
-        future.waitForFinished();
-    } catch (const NetworkError &error) {
-        return error;
-    } catch (...) {
-        return NetworkError::fromException(std::current_exception());
-    }
-    return NetworkError();
-}
-
-} // namespace
+using namespace ReadBack;
 
 class tst_DjangoServer : public QObject
 {
@@ -169,7 +141,7 @@ private Q_SLOTS:
         QVERIFY(page.value(u"hasMore"_s).toBool());
         CollectionModel model(controller.get(), resource.getList, {{u"userId"_s, 2}});
         QTRY_COMPARE(model.status(), CollectionModel::Ready);
-        QCOMPARE(ids(model), (QList<int> {1, 3, 5}));
+        QCOMPARE(modelIds(model), (QList<int> {1, 3, 5}));
         for (int row = 0; row < model.rowCount(); ++row) {
             const QVariantMap item = toMap(model.get(row));
             QCOMPARE(item.value(u"userId"_s).toInt(), 2);
@@ -189,7 +161,7 @@ private Q_SLOTS:
         QVERIFY(model.hasMore());
         model.loadMore();
         QTRY_VERIFY(!model.isLoadingMore());
-        QCOMPARE(ids(model), (QList<int> {1, 2, 4, 5, 7, 8}));
+        QCOMPARE(modelIds(model), (QList<int> {1, 2, 4, 5, 7, 8}));
         QVERIFY2(!model.hasMore(), "Django answered next: null; the list is complete");
         QVERIFY(!model.pageNetworkError());
     }
@@ -200,7 +172,7 @@ private Q_SLOTS:
         const Resource resource = todos(u"/api/limited-todos/:id/"_s, Pagination::LimitOffset);
         CollectionModel model(controller.get(), resource.getList, {});
         loadEveryPage(model, resource);
-        QCOMPARE(ids(model), (QList<int> {1, 2, 3, 4, 5, 6, 7, 8}));
+        QCOMPARE(modelIds(model), (QList<int> {1, 2, 3, 4, 5, 6, 7, 8}));
         QVERIFY(!model.hasMore());
     }
 
@@ -210,7 +182,7 @@ private Q_SLOTS:
         const Resource resource = todos(u"/api/cursor-todos/:id/"_s, Pagination::Cursor);
         CollectionModel model(controller.get(), resource.getList, {});
         loadEveryPage(model, resource);
-        QCOMPARE(ids(model), (QList<int> {1, 2, 3, 4, 5, 6, 7, 8}));
+        QCOMPARE(modelIds(model), (QList<int> {1, 2, 3, 4, 5, 6, 7, 8}));
         QVERIFY(!model.hasMore());
         QVERIFY(!model.pageNetworkError());
     }
