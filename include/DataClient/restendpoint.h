@@ -187,6 +187,9 @@ public:
         whose schema's C++ functions are thread-safe may return true.
     */
     virtual bool answersOffThread() const;
+    //! answersOffThread(), and no option read by the default parseResponse() (keyCase, a
+    //! pagination preset) applies: what fetchCompact() and a storing caller decide by.
+    bool readsOffThread() const;
     /*!
         fetch() for a caller that stores answers: resolves with the processed answer as
         CompactJson (same value, same errors, same \a context). When answersOffThread() is true

@@ -60,11 +60,17 @@ bool parsesOnWorker(const Response &answer, bool hasSchema)
 
 } // namespace
 
+bool RestEndpoint::readsOffThread() const
+{
+    // The key case and a pagination preset are read by parseResponse(), on this thread, for
+    // every class of endpoint.
+    return answersOffThread() && d->options.keyCase == KeyCase::AsIs
+        && d->options.pagination == Pagination::None;
+}
+
 bool RestEndpoint::answersOffThread() const
 {
-    // The key case and a pagination preset are read by parseResponse() on this thread.
-    return typeid(*this) == typeid(RestEndpoint) && !d->options.process
-        && d->options.keyCase == KeyCase::AsIs && d->options.pagination == Pagination::None;
+    return typeid(*this) == typeid(RestEndpoint) && !d->options.process;
 }
 
 QFuture<CompactAnswer> RestEndpoint::fetchCompact(QNetworkAccessManager *network,
@@ -80,7 +86,7 @@ QFuture<CompactAnswer> RestEndpoint::fetchCompact(QNetworkAccessManager *network
 
     return detail::answerFuture<CompactAnswer>(
         response, this, detail::conditionalRequestOf(*this, context), refusalNote,
-        [self = this, keepAlive = weak_from_this().lock(), params, offThread = answersOffThread(),
+        [self = this, keepAlive = weak_from_this().lock(), params, offThread = readsOffThread(),
          work](const Response &answer, const auto &promise) {
             const bool hasSchema = !self->schema().isNull();
             if (!offThread) {
