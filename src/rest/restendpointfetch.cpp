@@ -1,6 +1,7 @@
 // RestEndpoint's request hooks: getRequestInit, fetchResponse, parseResponse, process, fetch.
 #include "answerfuture_p.h"
 #include "csrf_p.h"
+#include "csrfretry_p.h"
 #include "keycase_p.h"
 #include "pageanswer_p.h"
 #include "logging_p.h"
@@ -151,11 +152,13 @@ QFuture<Response> RestEndpoint::send(QNetworkAccessManager *network, const Param
         RequestContextPrivate::applyTo(context, init, validators());
         QNetworkAccessManager *manager = network ? network : defaultNetworkAccessManager();
         const Csrf &csrf = d->options.csrf;
-        if (detail::csrfApplies(csrf, init.method, target, QUrl(d->options.urlPrefix))
-            && !detail::addCsrfHeader(csrf, manager, target, init)) {
+        if (!detail::csrfApplies(csrf, init.method, target, QUrl(d->options.urlPrefix)))
+            return fetchResponse(manager, target, init);
+        if (!detail::addCsrfHeader(csrf, manager, target, init))
             *refusalNote = detail::missingCsrfCookieNote(csrf);
-        }
-        return fetchResponse(manager, target, init);
+        if (csrf.tokenPath.isEmpty())
+            return fetchResponse(manager, target, init);
+        return detail::fetchWithCsrfRetry(*this, manager, target, init, csrf, d->options.urlPrefix);
     } catch (...) {
         *refused = std::current_exception();
         return QFuture<Response>();

@@ -282,6 +282,55 @@ private Q_SLOTS:
         }
     }
 
+    // Django: a 403 "CSRF Failed" when the cookie is missing or stale; with a token path the
+    // request reads it (ensure_csrf_cookie) and is sent once more. Another 403 (a permission)
+    // is not retried, and a second refusal is the answer: never a loop.
+    void aRefusedTokenIsReadFromTheTokenPathAndSentOnce()
+    {
+        QByteArray served = "fresh";
+        server.route("GET", u"/csrf/"_s, [&served](const RecordedRequest &) {
+            return ServerResponse::json(QJsonObject {})
+                .withHeader("Set-Cookie", "csrftoken=" + served + "; Path=/");
+        });
+        server.route("POST", u"/todos"_s, [](const RecordedRequest &request) {
+            if (request.header("X-CSRFToken") != "fresh")
+                return ServerResponse::json(
+                    QJsonObject {{u"detail"_s, u"CSRF Failed: CSRF cookie not set."_s}}, 403);
+            return ServerResponse::json(QJsonObject {{u"id"_s, 1}}, 201);
+        });
+        Controller controller(&network);
+        const Resource resource = todos(Pagination::None, Csrf::django(u"/csrf/"_s));
+        QFuture<QVariant> created = controller.fetch(resource.getList.push, {}, QJsonObject {});
+        QTRY_VERIFY(created.isFinished());
+        QCOMPARE(failureMessage(created), QString());
+        QList<RecordedRequest> sent = server.requests();
+        QCOMPARE(sent.size(), 3);
+        QVERIFY(!sent.at(0).hasHeader("X-CSRFToken"));
+        QCOMPARE(sent.at(1).path, u"/csrf/"_s);
+        QCOMPARE(sent.at(2).header("X-CSRFToken"), "fresh");
+
+        // The server keeps refusing: one retry, then its refusal.
+        server.clearRequests();
+        served = "stale";
+        network.cookieJar()->setCookiesFromUrl({QNetworkCookie("csrftoken", "old")},
+                                               server.baseUrl());
+        QFuture<QVariant> refused = controller.fetch(resource.getList.push, {}, QJsonObject {});
+        QTRY_VERIFY(refused.isFinished());
+        QVERIFY2(failureMessage(refused).contains(u"CSRF Failed"_s),
+                 qPrintable(failureMessage(refused)));
+        QCOMPARE(server.requestCount(), 3);
+
+        // A 403 about something else is not the token's: no retry.
+        server.clearRequests();
+        server.route("POST", u"/todos"_s, [](const RecordedRequest &) {
+            return ServerResponse::json(
+                QJsonObject {{u"detail"_s, u"You do not have permission."_s}}, 403);
+        });
+        QFuture<QVariant> forbidden = controller.fetch(resource.getList.push, {}, QJsonObject {});
+        QTRY_VERIFY(forbidden.isFinished());
+        QCOMPARE(server.requestCount(), 1);
+    }
+
     // Rails: protect_from_forgery checks X-CSRF-Token; an API app copies the token into a
     // CSRF-TOKEN cookie. A token replaced by a later answer (a login) is read at send time.
     void railsTokenReadAtSendTime()
