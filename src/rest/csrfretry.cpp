@@ -25,16 +25,10 @@ namespace {
 
 using Promise = std::shared_ptr<QPromise<Response>>;
 
-// Ends \a promise with what \a future ends with.
-void relay(QFuture<Response> future, QObject *context, const Promise &promise)
+// A failure or a cancellation of \a step ends \a promise the same way.
+void endWithFailures(QFuture<void> step, QObject *context, const Promise &promise)
 {
-    future
-        .then(context,
-              [promise](const Response &answer) {
-                  promise->addResult(answer);
-                  promise->finish();
-              })
-        .onFailed(context,
+    step.onFailed(context,
                   [promise] {
                       promise->setException(std::current_exception());
                       promise->finish();
@@ -43,6 +37,17 @@ void relay(QFuture<Response> future, QObject *context, const Promise &promise)
             promise->future().cancel();
             promise->finish();
         });
+}
+
+// Ends \a promise with what \a future ends with.
+void relay(QFuture<Response> future, QObject *context, const Promise &promise)
+{
+    endWithFailures(future.then(context,
+                                [promise](const Response &answer) {
+                                    promise->addResult(answer);
+                                    promise->finish();
+                                }),
+                    context, promise);
 }
 
 } // namespace
@@ -85,16 +90,7 @@ QFuture<Response> fetchWithCsrfRetry(const RestEndpoint &endpoint, QNetworkAcces
                       promise->finish();
                   });
           };
-    first.then(context, retry)
-        .onFailed(context,
-                  [promise] {
-                      promise->setException(std::current_exception());
-                      promise->finish();
-                  })
-        .onCanceled(context, [promise] {
-            promise->future().cancel();
-            promise->finish();
-        });
+    endWithFailures(first.then(context, retry), context, promise);
     return result;
 }
 
