@@ -30,7 +30,8 @@ namespace DataClient {
 /*!
     One REST call: a method, a path template, a schema and the hooks a request passes through:
 
-    fetch(params, body, context) -> url(params) -> getRequestInit(body)
+    fetch(params, body, context) -> url(params) -> requestInit(body, url, network)
+    [default: getRequestInit(body)]
     -> [the context's headers and validators] -> fetchResponse(url, init with the context)
     -> [status outside 2xx: NetworkError] -> parseResponse(response) -> process(value, params)
 
@@ -130,6 +131,15 @@ public:
         UTF-8 text; undefined or null sends no body. GET, HEAD and DELETE never send a body.
     */
     virtual RequestInit getRequestInit(const QJsonValue &body) const;
+    /*!
+        The hook fetch() calls to build the request: getRequestInit(\a body) by default. Override
+        it instead of getRequestInit() when the request depends on where it goes: \a url is the
+        request's URL, \a network the manager that sends it (its cookie jar holds the session's
+        cookies), so a custom token scheme needs no global. The CSRF header of the option `csrf`
+        is added after it.
+    */
+    virtual RequestInit requestInit(const QJsonValue &body, const QUrl &url,
+                                    QNetworkAccessManager *network) const;
     /*!
         Sends the request with \a network and resolves with the whole answer for any HTTP status.
         Fails with NetworkError (status 0) when there is no HTTP answer: network failure

@@ -81,6 +81,12 @@ RequestInit RestEndpoint::getRequestInit(const QJsonValue &body) const
     return init;
 }
 
+RequestInit RestEndpoint::requestInit(const QJsonValue &body, const QUrl &,
+                                      QNetworkAccessManager *) const
+{
+    return getRequestInit(body);
+}
+
 QFuture<Response> RestEndpoint::fetchResponse(QNetworkAccessManager *network, const QUrl &url,
                                               const RequestInit &init) const
 {
@@ -146,11 +152,11 @@ QFuture<Response> RestEndpoint::send(QNetworkAccessManager *network, const Param
     if (!target.isValid())
         return refuse(error);
     try {
-        RequestInit init = getRequestInit(body);
+        QNetworkAccessManager *manager = network ? network : defaultNetworkAccessManager();
+        RequestInit init = requestInit(body, target, manager);
         // After the hook: the caller's headers replace the endpoint's, the endpoint's own
         // If-None-Match wins over the validators (docs/hooks.md).
         RequestContextPrivate::applyTo(context, init, validators());
-        QNetworkAccessManager *manager = network ? network : defaultNetworkAccessManager();
         const Csrf &csrf = d->options.csrf;
         if (!detail::csrfApplies(csrf, init.method, target, QUrl(d->options.urlPrefix)))
             return fetchResponse(manager, target, init);

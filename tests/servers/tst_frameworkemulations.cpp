@@ -42,6 +42,25 @@ QString failureMessage(QFuture<QVariant> future)
     return ReadBack::failureOf(future).message();
 }
 
+// A token scheme of its own (a cookie's value and the URL's path), built where the request is:
+// requestInit() gets the URL and the manager whose cookie jar holds the cookie. No global.
+class SignedEndpoint : public EndpointBase<SignedEndpoint>
+{
+public:
+    using EndpointBase::EndpointBase;
+    RequestInit requestInit(const QJsonValue &body, const QUrl &url,
+                            QNetworkAccessManager *network) const override
+    {
+        RequestInit init = RestEndpoint::requestInit(body, url, network);
+        const QList<QNetworkCookie> cookies = network->cookieJar()->cookiesForUrl(url);
+        for (const QNetworkCookie &cookie : cookies) {
+            if (cookie.name() == "session")
+                init.setHeader("X-Signature", cookie.value() + ':' + url.path().toUtf8());
+        }
+        return init;
+    }
+};
+
 } // namespace
 
 class tst_FrameworkEmulations : public ServerTest
@@ -329,6 +348,23 @@ private Q_SLOTS:
         QFuture<QVariant> forbidden = controller.fetch(resource.getList.push, {}, QJsonObject {});
         QTRY_VERIFY(forbidden.isFinished());
         QCOMPARE(server.requestCount(), 1);
+    }
+
+    void requestInitSeesTheUrlAndTheManager()
+    {
+        server.route("POST", u"/todos"_s, [](const RecordedRequest &) {
+            return ServerResponse::json(QJsonObject {{u"id"_s, 1}}, 201);
+        });
+        network.cookieJar()->setCookiesFromUrl({QNetworkCookie("session", "abc")},
+                                               server.baseUrl());
+        const Resource resource = createResource({.path = u"/todos/:id"_s,
+                                                  .schema = Schema::entity(EntitySchema(u"Todo"_s)),
+                                                  .urlPrefix = server.url(),
+                                                  .endpoint = endpointFactory<SignedEndpoint>()});
+        Controller controller(&network);
+        QFuture<QVariant> created = controller.fetch(resource.getList.push, {}, QJsonObject {});
+        QTRY_VERIFY(created.isFinished());
+        QCOMPARE(server.lastRequest().header("X-Signature"), "abc:/todos");
     }
 
     // Rails: protect_from_forgery checks X-CSRF-Token; an API app copies the token into a
