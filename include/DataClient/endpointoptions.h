@@ -7,6 +7,7 @@
 #include <DataClient/requestinit.h>
 #include <DataClient/retrypolicy.h>
 #include <DataClient/schema.h>
+#include <DataClient/serverconventions.h>
 
 #include <QtCore/QByteArray>
 #include <QtCore/QJsonValue>
@@ -61,6 +62,11 @@ using OptimisticFunction = std::function<std::optional<QJsonValue>(
     | queueWhenOffline    | a mutation made offline or failing with a network error waits in   |
     |                     | an outbox, replayed later (docs/offline-outbox.md)                 |
     | persist             | false: its results stay out of the persisted store (docs/offline.md)|
+    | keyCase             | the server's key case (KeyCase): bodies, query keys and answers    |
+    |                     | converted to and from the app's camelCase                          |
+    | csrf                | the CSRF cookie sent back in a header on unsafe same-origin        |
+    |                     | requests (Csrf::django(), rails(), laravel())                      |
+    | pagination          | how a list answer is wrapped and says "there is more" (Pagination) |
 */
 #define DATACLIENT_SHARED_ENDPOINT_OPTIONS(X)                                                      \
     X(int, pollFrequency, 0)                                                                       \
@@ -74,7 +80,10 @@ using OptimisticFunction = std::function<std::optional<QJsonValue>(
     X(std::optional<::DataClient::RetryPolicy>, retry, std::nullopt)                               \
     X(bool, refetchOnActivate, true)                                                               \
     X(bool, persist, true)                                                                         \
-    X(bool, queueWhenOffline, false)
+    X(bool, queueWhenOffline, false)                                                               \
+    X(::DataClient::KeyCase, keyCase, ::DataClient::KeyCase::AsIs)                                 \
+    X(::DataClient::Csrf, csrf, {})                                                                \
+    X(::DataClient::Pagination, pagination, ::DataClient::Pagination::None)
 
 //! A field of an options struct from DATACLIENT_SHARED_ENDPOINT_OPTIONS, with its default.
 #define DATACLIENT_OPTION_FIELD(Type, name, value) Type name = value;
@@ -112,8 +121,8 @@ struct DATACLIENT_REST_EXPORT EndpointOptions
     //! Whether calling it changes server data; default: any method but GET and HEAD.
     std::optional<bool> sideEffect {};
     // pollFrequency, dataExpiryLength, errorExpiryLength, credentials, timeout, headers,
-    // maxResponseBytes, validators, retry, refetchOnActivate, queueWhenOffline, persist: see
-    // DATACLIENT_SHARED_ENDPOINT_OPTIONS.
+    // maxResponseBytes, validators, retry, refetchOnActivate, queueWhenOffline, persist, keyCase,
+    // csrf, pagination: see DATACLIENT_SHARED_ENDPOINT_OPTIONS.
     DATACLIENT_SHARED_ENDPOINT_OPTIONS(DATACLIENT_OPTION_FIELD)
 };
 

@@ -111,6 +111,11 @@ public:
     //! false: records of this key stay out of the persisted store (docs/offline.md: tokens,
     //! private messages); lists and results that hold them show them missing after a restart.
     EntitySchema withPersist(bool persist) const;
+    //! Fields (named in the app's case) whose contents keep their keys as the server wrote them
+    //! when the endpoint's `keyCase` converts keys: a map keyed by ids, a JSON blob. The field's
+    //! own name is converted like any other.
+    EntitySchema withKeysKept(const QStringList &fields) const;
+    QStringList keysKept() const;
 
     bool isNull() const;
     QString key() const;

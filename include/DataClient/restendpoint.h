@@ -30,7 +30,8 @@ namespace DataClient {
 /*!
     One REST call: a method, a path template, a schema and the hooks a request passes through:
 
-    fetch(params, body, context) -> url(params) -> getRequestInit(body)
+    fetch(params, body, context) -> url(params) -> requestInit(body, url, network)
+    [default: getRequestInit(body)]
     -> [the context's headers and validators] -> fetchResponse(url, init with the context)
     -> [status outside 2xx: NetworkError] -> parseResponse(response) -> process(value, params)
 
@@ -131,6 +132,15 @@ public:
     */
     virtual RequestInit getRequestInit(const QJsonValue &body) const;
     /*!
+        The hook fetch() calls to build the request: getRequestInit(\a body) by default. Override
+        it instead of getRequestInit() when the request depends on where it goes: \a url is the
+        request's URL, \a network the manager that sends it (its cookie jar holds the session's
+        cookies), so a custom token scheme needs no global. The CSRF header of the option `csrf`
+        is added after it.
+    */
+    virtual RequestInit requestInit(const QJsonValue &body, const QUrl &url,
+                                    QNetworkAccessManager *network) const;
+    /*!
         Sends the request with \a network and resolves with the whole answer for any HTTP status.
         Fails with NetworkError (status 0) when there is no HTTP answer: network failure
         (kind Network), timeout (Timeout: the endpoint's timeout or the context's deadline).
@@ -187,6 +197,9 @@ public:
         whose schema's C++ functions are thread-safe may return true.
     */
     virtual bool answersOffThread() const;
+    //! answersOffThread(), and no option read by the default parseResponse() (keyCase, a
+    //! pagination preset) applies: what fetchCompact() and a storing caller decide by.
+    bool readsOffThread() const;
     /*!
         fetch() for a caller that stores answers: resolves with the processed answer as
         CompactJson (same value, same errors, same \a context). When answersOffThread() is true
@@ -227,12 +240,13 @@ protected:
     virtual EndpointPtr clone(const EndpointOptions &options) const;
 
 private:
-    //! fetch() up to the answer: checks, URL, getRequestInit(), \a context, fetchResponse(). A
-    //! request that cannot be sent returns a null future and sets \a refused to the error
-    //! (nothing was sent).
+    //! fetch() up to the answer: checks, URL, getRequestInit(), \a context, the CSRF header,
+    //! fetchResponse(). A request that cannot be sent returns a null future and sets \a refused
+    //! to the error (nothing was sent). \a refusalNote is set to what a 4xx error adds to its
+    //! message (a CSRF cookie that was missing), or left empty.
     QFuture<Response> send(QNetworkAccessManager *network, const Params &params,
                            const QJsonValue &body, const RequestContext &context,
-                           std::exception_ptr *refused) const;
+                           std::exception_ptr *refused, QString *refusalNote) const;
 
     struct Private;
     std::unique_ptr<Private> d;

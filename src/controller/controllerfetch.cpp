@@ -165,7 +165,7 @@ ChangeSet ControllerPrivate::send(InFlightRequest &request)
         shown = guesses.redate(request.layer, request.date);
     // An endpoint with the default response hooks hands its answer over as CompactJson, a large
     // body parsed on a worker; others run their hooks on this thread and give a QJsonValue.
-    request.compact = request.endpoint->answersOffThread();
+    request.compact = request.endpoint->readsOffThread();
     // Each attempt asks with the validators stored when it is sent (a retry, or a read that
     // waited offline, may find newer ones), and with the headers managers add.
     request.context.setConditionalRequest(ConditionalRequest());

@@ -48,8 +48,12 @@ public:
     void fetchNow(bool force);
     //! Page \a number answered \a pageRows rows (\a failure empty) or failed: hasMore, pageError.
     //! \a rowsBefore: the rows shown when it was asked for.
+    //! \a answer: the page's answer (what a pagination preset says of the next page).
     void finishPage(quint64 generation, int number, int rowsBefore, int pageRows,
-                    const std::optional<NetworkError> &failure);
+                    const std::optional<NetworkError> &failure, const QVariant &answer = {});
+    //! What a list answer read by a pagination preset says: `hasMore` (when the server said
+    //! it) and the next page's value (`next`), kept for loadMore().
+    std::optional<bool> readPageSays(const QVariant &answer);
     void setPageError(const std::optional<NetworkError> &failure);
     bool isActive() const;
     void setLoadingMore(bool loadingMore);
@@ -167,6 +171,10 @@ public:
     bool loadingMore = false;
     std::optional<NetworkError> pageError; // the last page load's failure, until it succeeds
     int pagesLoaded = 0;
+    // A pagination preset's value of the next page (a number or a cursor), null when the
+    // server named none; the values of the pages loaded, to stop at a cursor that repeats.
+    QVariant nextPage;
+    QSet<QString> pagesRead;
     int firstPageSize = 0;
 
     // kept data: the key the rows and value come from (the current key, or while `placeholder`

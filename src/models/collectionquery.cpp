@@ -3,6 +3,7 @@
 #include "collectionmodel_p.h"
 #include <DataClient/private/futurewatch_p.h>
 #include <DataClient/private/pagedlists_p.h>
+#include <DataClient/private/variantaccess_p.h>
 #include "logging_p.h"
 
 #include <DataClient/restendpoint.h>
@@ -70,6 +71,8 @@ void CollectionModelPrivate::retarget()
     limitKeptTo(shapeBefore);
     watchedEntityKeys = endpoint ? endpoint->schema().reachedKeys() : QSet<QString>();
     pagesLoaded = 0;
+    nextPage.clear();
+    pagesRead.clear();
     firstPageSize = 0;
     autoFetchesWithoutData = 0;
     setLoadingMore(false);
@@ -150,7 +153,8 @@ void CollectionModelPrivate::publish(const ResponseState &state,
         if (pagesLoaded == 0) {
             pagesLoaded = 1;
             firstPageSize = int(rows.size());
-            setHasMore(!rows.isEmpty());
+            // What the server said, when it said anything; else a guess from the rows.
+            setHasMore(readPageSays(newValue).value_or(!rows.isEmpty()));
         }
         // The stored list may hold more pages than this view loaded (another view, a restored
         // list, a refetch that read the later pages again): the next page is the one after.
@@ -307,7 +311,17 @@ void CollectionModelPrivate::loadMore()
         return; // hasMore is false after the last (short) page
     Params pageParams = params;
     const int number = pagesLoaded + 1;
-    pageParams.insert(page->paginationField(), number);
+    const bool named = nextPage.isValid() && !nextPage.isNull();
+    if (named && pagesRead.contains(nextPage.toString())) {
+        // A server bug that would page for ever: the same page named again.
+        setPageError(NetworkError(NetworkError::Kind::InvalidResponse, 0,
+                                  u"%1: the server named %2 '%3' as the next page again; loading "
+                                  "stopped (a page that repeats would load for ever)"_s.arg(
+                                      page->name(), page->paginationField(), nextPage.toString())));
+        setHasMore(false);
+        return;
+    }
+    pageParams.insert(page->paginationField(), named ? nextPage : QVariant(number));
     const quint64 target = generation;
     const int rowsBefore = int(rows.size());
     setLoadingMore(true);
@@ -317,7 +331,7 @@ void CollectionModelPrivate::loadMore()
             // A page resolves with its own items (not the whole list).
             bool isList = false;
             finishPage(target, number, rowsBefore, int(listIn(answer, &isList).size()),
-                       std::nullopt);
+                       std::nullopt, answer);
         },
         [this, target, number, rowsBefore](const NetworkError &error) {
             finishPage(target, number, rowsBefore, 0, error);
@@ -325,7 +339,8 @@ void CollectionModelPrivate::loadMore()
 }
 
 void CollectionModelPrivate::finishPage(quint64 target, int number, int rowsBefore, int pageRows,
-                                        const std::optional<NetworkError> &failure)
+                                        const std::optional<NetworkError> &failure,
+                                        const QVariant &answer)
 {
     if (target != generation)
         return; // an answer for a key the model no longer shows
@@ -345,12 +360,17 @@ void CollectionModelPrivate::finishPage(quint64 target, int number, int rowsBefo
     if (failure)
         return;
     pagesLoaded = std::max(pagesLoaded, number); // publish() may have counted it already
-    // A full page: the server may have more (its rows may already be shown: merged, no
-    // duplicates).
-    // A page that adds no row at all ends the list: a server that ignores the page field must
-    // not make the list page for ever.
     const bool added = int(rows.size()) > rowsBefore;
-    setHasMore(added && pageRows > 0 && pageRows >= firstPageSize);
+    const QVariant asked = nextPage;
+    if (asked.isValid() && !asked.isNull())
+        pagesRead.insert(asked.toString());
+    // What the server said (a pagination preset), else a guess: a full page may be followed by
+    // more (its rows may already be shown: merged, no duplicates). Either way a page that adds
+    // no row at all ends the list: a server that ignores the page field must not make the list
+    // page for ever.
+    const std::optional<bool> serverSaid = readPageSays(answer);
+    setHasMore(serverSaid ? *serverSaid && added
+                          : added && pageRows > 0 && pageRows >= firstPageSize);
     // Rows went from the pages before this one since they were read (deleted, also while this
     // page was read): the server's list moved up by as many, so this page began after rows
     // nobody read. Reading the list again (its first page, then each page loaded:
@@ -374,6 +394,16 @@ void CollectionModelPrivate::setLoadingMore(bool value)
         return;
     loadingMore = value;
     Q_EMIT q->loadingMoreChanged();
+}
+
+std::optional<bool> CollectionModelPrivate::readPageSays(const QVariant &answer)
+{
+    // Only a preset's answer ({results, hasMore, next}) says anything; hasMore null: it did not.
+    const QVariant more = fieldOf(answer, u"hasMore"_s);
+    nextPage = more.isValid() ? fieldOf(answer, u"next"_s) : QVariant();
+    if (more.typeId() != QMetaType::Bool)
+        return std::nullopt;
+    return more.toBool();
 }
 
 void CollectionModelPrivate::setHasMore(bool value)

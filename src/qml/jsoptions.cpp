@@ -195,6 +195,60 @@ Problem readJs(const QJSValue &v, std::optional<std::optional<RetryPolicy>> &tar
     return std::nullopt;
 }
 
+// `keyCase: "snake_case"` (or "kebab-case", "asIs").
+Problem readJs(const QJSValue &v, std::optional<KeyCase> &target)
+{
+    const auto keyCase = v.isString() ? keyCaseFromName(v.toString()) : std::nullopt;
+    if (!keyCase)
+        return expected(v, "\"snake_case\", \"kebab-case\" or \"asIs\"");
+    target = *keyCase;
+    return std::nullopt;
+}
+
+// `csrf: "django"` (or "rails", "laravel"), `{ cookie, header, tokenPath }`, or null (none).
+Problem readJs(const QJSValue &v, std::optional<Csrf> &target)
+{
+    if (v.isNull()) {
+        target = Csrf();
+        return std::nullopt;
+    }
+    if (v.isString()) {
+        const QString name = v.toString();
+        if (name == u"django")
+            target = Csrf::django();
+        else if (name == u"rails")
+            target = Csrf::rails();
+        else if (name == u"laravel")
+            target = Csrf::laravel();
+        else
+            return expected(v, "\"django\", \"rails\", \"laravel\" or { cookie, header }");
+        return std::nullopt;
+    }
+    if (!v.isObject() || v.isArray() || v.isCallable() || v.isQObject())
+        return expected(v, "\"django\", \"rails\", \"laravel\" or { cookie, header }");
+    Csrf csrf {v.property(u"cookie"_s).toString().toUtf8(),
+               v.property(u"header"_s).toString().toUtf8(),
+               {}};
+    if (const QJSValue path = v.property(u"tokenPath"_s); path.isString())
+        csrf.tokenPath = path.toString();
+    if (csrf.isNull())
+        return expected(v, "an object with both a cookie and a header name");
+    target = csrf;
+    return std::nullopt;
+}
+
+// `pagination: "pageNumber"` (see paginationName()).
+Problem readJs(const QJSValue &v, std::optional<Pagination> &target)
+{
+    const auto pagination = v.isString() ? paginationFromName(v.toString()) : std::nullopt;
+    if (!pagination)
+        return expected(v,
+                        "\"none\", \"pageNumber\", \"limitOffset\", \"cursor\", "
+                        "\"laravel\", \"spring\", \"jsonApi\" or \"linkHeader\"");
+    target = *pagination;
+    return std::nullopt;
+}
+
 // The value QML reads for a shared option nobody set.
 QVariant toVariant(int value)
 {
@@ -215,6 +269,22 @@ QVariant toVariant(const std::optional<RetryPolicy> &value)
     return QVariantMap {{u"count"_s, value->count},
                         {u"delay"_s, value->baseDelayMs},
                         {u"maxDelay"_s, value->maxDelayMs}};
+}
+QVariant toVariant(KeyCase value)
+{
+    return keyCaseName(value);
+}
+QVariant toVariant(Pagination value)
+{
+    return paginationName(value);
+}
+QVariant toVariant(const Csrf &value)
+{
+    if (value.isNull())
+        return {};
+    return QVariantMap {{u"cookie"_s, QString::fromUtf8(value.cookie)},
+                        {u"header"_s, QString::fromUtf8(value.header)},
+                        {u"tokenPath"_s, value.tokenPath}};
 }
 QVariant toVariant(Credentials value)
 {

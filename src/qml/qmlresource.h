@@ -80,6 +80,11 @@ class DATACLIENT_QML_EXPORT QmlResource : public QObject, public QQmlParserStatu
         bool queueWhenOffline READ queueWhenOffline WRITE setQueueWhenOffline NOTIFY optionsChanged)
     //! false: its results stay out of the persisted store (docs/offline.md).
     Q_PROPERTY(bool persist READ persist WRITE setPersist NOTIFY optionsChanged)
+    //! Server conventions (docs/servers/): "snake_case", "django" or {cookie, header},
+    //! "pageNumber", ...
+    Q_PROPERTY(QString keyCase READ keyCase WRITE setKeyCase NOTIFY optionsChanged)
+    Q_PROPERTY(QJSValue csrf READ csrf WRITE setCsrf NOTIFY optionsChanged)
+    Q_PROPERTY(QString pagination READ pagination WRITE setPagination NOTIFY optionsChanged)
     // Hooks (docs/hooks.md), the `Endpoint` option written as functions
     Q_PROPERTY(QJSValue process READ process WRITE setProcess NOTIFY optionsChanged)
     Q_PROPERTY(
@@ -146,6 +151,12 @@ public:
     bool queueWhenOffline() const { return sharedOption(u"queueWhenOffline").toBool(); }
     void setQueueWhenOffline(bool value) { setSharedOption(u"queueWhenOffline", value); }
     bool persist() const { return sharedOption(u"persist").toBool(); }
+    QString keyCase() const { return sharedOption(u"keyCase").toString(); }
+    void setKeyCase(const QString &value) { setSharedOption(u"keyCase", value); }
+    QJSValue csrf() const { return m_options.shared.value(QStringLiteral("csrf")); }
+    void setCsrf(const QJSValue &value) { setSharedOption(u"csrf", value); }
+    QString pagination() const { return sharedOption(u"pagination").toString(); }
+    void setPagination(const QString &value) { setSharedOption(u"pagination", value); }
     void setPersist(bool value) { setSharedOption(u"persist", value); }
     QJSValue process() const { return m_options.process; }
     void setProcess(const QJSValue &value);

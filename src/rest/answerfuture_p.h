@@ -22,11 +22,13 @@ namespace DataClient::detail {
     result and returns false, or returns true when it hands the promise on (to a worker that
     finishes it). An exception thrown by \a onAnswer or a failed request fails the future, a
     canceled request cancels it, and canceling the future cancels the request. \a conditional
-    (the request's, when the endpoint uses validators) records every answer first.
+    (the request's, when the endpoint uses validators) records every answer first. A 4xx error's
+    message ends with \a refusalNote (what send() knows the server may be refusing).
 */
 template<typename T, typename OnAnswer>
 QFuture<T> answerFuture(QFuture<Response> response, const RestEndpoint *endpoint,
-                        const ConditionalRequest &conditional, OnAnswer onAnswer)
+                        const ConditionalRequest &conditional, const QString &refusalNote,
+                        OnAnswer onAnswer)
 {
     auto promise = std::make_shared<QPromise<T>>();
     promise->start();
@@ -34,11 +36,16 @@ QFuture<T> answerFuture(QFuture<Response> response, const RestEndpoint *endpoint
     auto *context = const_cast<RestEndpoint *>(endpoint);
     response
         .then(context,
-              [promise, onAnswer = std::move(onAnswer), conditional](const Response &answer) {
+              [promise, onAnswer = std::move(onAnswer), conditional,
+               refusalNote](const Response &answer) {
                   conditional.record(answer);
                   try {
-                      if (!answer.isOk())
-                          throw NetworkError::fromResponse(answer);
+                      if (!answer.isOk()) {
+                          const NetworkError error = NetworkError::fromResponse(answer);
+                          if (refusalNote.isEmpty() || answer.status < 400 || answer.status >= 500)
+                              throw error;
+                          throw error.withMessage(error.message() + refusalNote);
+                      }
                       if (onAnswer(answer, promise))
                           return; // handed on: finished by whoever has it now
                   } catch (...) {

@@ -13,8 +13,6 @@
 
 namespace DataClient::detail {
 
-namespace {
-
 // Origin = scheme, host and port (default ports made explicit), as the web defines it.
 bool sameOrigin(const QUrl &a, const QUrl &b)
 {
@@ -25,6 +23,8 @@ bool sameOrigin(const QUrl &a, const QUrl &b)
     return !a.host().isEmpty() && a.scheme().compare(b.scheme(), Qt::CaseInsensitive) == 0
         && a.host().compare(b.host(), Qt::CaseInsensitive) == 0 && port(a) == port(b);
 }
+
+namespace {
 
 bool isRedirect(int status)
 {

@@ -49,6 +49,9 @@ class NetworkError;
 
 namespace DataClient::detail {
 
+//! Whether \a a and \a b have one origin (scheme, host and port, default ports made explicit).
+bool sameOrigin(const QUrl &a, const QUrl &b);
+
 class HttpExchange : public QObject
 {
     Q_OBJECT

@@ -2,6 +2,7 @@
 // from ResourceOptions, and finding them by name.
 // extend() is in resourceextend.cpp.
 #include "logging_p.h"
+#include "pageanswer_p.h"
 #include "resourcedefaults_p.h"
 #include "resource_p.h"
 
@@ -85,8 +86,15 @@ Resource Resource::create(const ResourceOptions &options)
 
     resource.get = make(member(u"get"_s, "GET", options.path, entity));
 
-    EndpointOptions list = member(u"getList"_s, "GET", listPath.pattern(),
-                                  Schema::collection(Schema::array(entity), options.collection));
+    Schema listSchema = Schema::collection(Schema::array(entity), options.collection);
+    if (options.pagination != Pagination::None) {
+        // A preset reads every list answer into {results, hasMore, next, count}: the
+        // collection (the resource's own Collection class) is its results.
+        listSchema = Schema::object({{u"results"_s, listSchema}});
+        if (options.paginationField.isEmpty())
+            resource.m_options.paginationField = detail::defaultPaginationField(options.pagination);
+    }
+    EndpointOptions list = member(u"getList"_s, "GET", listPath.pattern(), listSchema);
     list.searchParams = options.searchParams;
     resource.getList = ResourceListMember(make(list));
     resource.deriveListMembers();

@@ -1,4 +1,5 @@
 // RestEndpoint: options, URLs and keys, extend(). The request hooks are in restendpointfetch.cpp.
+#include "keycase_p.h"
 #include "logging_p.h"
 #include "paramvalue_p.h"
 #include "restendpoint_p.h"
@@ -219,7 +220,9 @@ QUrl RestEndpoint::url(const Params &params, QString *errorMessage) const
             *errorMessage = error;
         return {};
     }
-    QString query = searchToString(d->path.extraParameters(params));
+    // Query keys in the server's case (the option keyCase), the pagination field included.
+    QString query = searchToString(
+        detail::paramKeysToServer(d->path.extraParameters(params), d->options.keyCase));
     QString text = d->options.urlPrefix + path;
     if (!query.isEmpty())
         text += (path.contains(u'?') ? u'&' : u'?') + query;

@@ -60,6 +60,14 @@ bool parsesOnWorker(const Response &answer, bool hasSchema)
 
 } // namespace
 
+bool RestEndpoint::readsOffThread() const
+{
+    // The key case and a pagination preset are read by parseResponse(), on this thread, for
+    // every class of endpoint.
+    return answersOffThread() && d->options.keyCase == KeyCase::AsIs
+        && d->options.pagination == Pagination::None;
+}
+
 bool RestEndpoint::answersOffThread() const
 {
     return typeid(*this) == typeid(RestEndpoint) && !d->options.process;
@@ -71,13 +79,14 @@ QFuture<CompactAnswer> RestEndpoint::fetchCompact(QNetworkAccessManager *network
                                                   CompactAnswer::Work work) const
 {
     std::exception_ptr refused;
-    QFuture<Response> response = send(network, params, body, context, &refused);
+    QString refusalNote;
+    QFuture<Response> response = send(network, params, body, context, &refused, &refusalNote);
     if (refused)
         return QtFuture::makeExceptionalFuture<CompactAnswer>(refused);
 
     return detail::answerFuture<CompactAnswer>(
-        response, this, detail::conditionalRequestOf(*this, context),
-        [self = this, keepAlive = weak_from_this().lock(), params, offThread = answersOffThread(),
+        response, this, detail::conditionalRequestOf(*this, context), refusalNote,
+        [self = this, keepAlive = weak_from_this().lock(), params, offThread = readsOffThread(),
          work](const Response &answer, const auto &promise) {
             const bool hasSchema = !self->schema().isNull();
             if (!offThread) {

@@ -1,5 +1,9 @@
 // RestEndpoint's request hooks: getRequestInit, fetchResponse, parseResponse, process, fetch.
 #include "answerfuture_p.h"
+#include "csrf_p.h"
+#include "csrfretry_p.h"
+#include "keycase_p.h"
+#include "pageanswer_p.h"
 #include "logging_p.h"
 #include "paramvalue_p.h"
 #include "httpexchange_p.h"
@@ -66,11 +70,21 @@ RequestInit RestEndpoint::getRequestInit(const QJsonValue &body) const
         if (!init.hasHeader("content-type"))
             init.setHeader("Content-Type", "text/plain; charset=utf-8");
     } else {
-        init.body = jsonBytes(body);
+        // The body is written in the server's key case, read along the schema of what is sent.
+        const Schema sent = d->options.schema.kind() == Schema::Kind::Collection
+            ? d->options.schema.itemSchema()
+            : d->options.schema;
+        init.body = jsonBytes(detail::keysToServer(body, d->options.keyCase, sent));
         if (!init.hasHeader("content-type"))
             init.setHeader("Content-Type", "application/json");
     }
     return init;
+}
+
+RequestInit RestEndpoint::requestInit(const QJsonValue &body, const QUrl &,
+                                      QNetworkAccessManager *) const
+{
+    return getRequestInit(body);
 }
 
 QFuture<Response> RestEndpoint::fetchResponse(QNetworkAccessManager *network, const QUrl &url,
@@ -91,7 +105,20 @@ QFuture<Response> RestEndpoint::fetchResponse(QNetworkAccessManager *network, co
 
 QJsonValue RestEndpoint::parseResponse(const Response &response) const
 {
-    return detail::readResponseBody(response, !d->options.schema.isNull(), schemaKey());
+    QJsonValue value = detail::readResponseBody(response, !d->options.schema.isNull(), schemaKey());
+    const Pagination pagination = d->options.pagination;
+    // A preset reads list answers only: those of a GET whose schema holds a collection (a
+    // created or updated entity is no page).
+    const Schema &schema = d->options.schema;
+    if (pagination != Pagination::None && d->options.method == "GET"
+        && (schema.kind() == Schema::Kind::Collection || schema.kind() == Schema::Kind::Object)) {
+        const QString field = d->options.paginationField.isEmpty()
+            ? detail::defaultPaginationField(pagination)
+            : detail::serverKey(d->options.paginationField, d->options.keyCase);
+        value = detail::readPageAnswer(pagination, value, response, field,
+                                       QUrl(d->options.urlPrefix), detail::describeEndpoint(*this));
+    }
+    return detail::keysToApp(value, d->options.keyCase, schema);
 }
 
 QJsonValue RestEndpoint::process(const QJsonValue &value, const Params &params) const
@@ -101,7 +128,7 @@ QJsonValue RestEndpoint::process(const QJsonValue &value, const Params &params) 
 
 QFuture<Response> RestEndpoint::send(QNetworkAccessManager *network, const Params &params,
                                      const QJsonValue &body, const RequestContext &context,
-                                     std::exception_ptr *refused) const
+                                     std::exception_ptr *refused, QString *refusalNote) const
 {
     DATACLIENT_ASSERT_THREAD(this);
     auto refuse = [this, refused](const QString &why) {
@@ -125,11 +152,19 @@ QFuture<Response> RestEndpoint::send(QNetworkAccessManager *network, const Param
     if (!target.isValid())
         return refuse(error);
     try {
-        RequestInit init = getRequestInit(body);
+        QNetworkAccessManager *manager = network ? network : defaultNetworkAccessManager();
+        RequestInit init = requestInit(body, target, manager);
         // After the hook: the caller's headers replace the endpoint's, the endpoint's own
         // If-None-Match wins over the validators (docs/hooks.md).
         RequestContextPrivate::applyTo(context, init, validators());
-        return fetchResponse(network ? network : defaultNetworkAccessManager(), target, init);
+        const Csrf &csrf = d->options.csrf;
+        if (!detail::csrfApplies(csrf, init.method, target, QUrl(d->options.urlPrefix)))
+            return fetchResponse(manager, target, init);
+        if (!detail::addCsrfHeader(csrf, manager, target, init))
+            *refusalNote = detail::missingCsrfCookieNote(csrf);
+        if (csrf.tokenPath.isEmpty())
+            return fetchResponse(manager, target, init);
+        return detail::fetchWithCsrfRetry(*this, manager, target, init, csrf, d->options.urlPrefix);
     } catch (...) {
         *refused = std::current_exception();
         return QFuture<Response>();
@@ -140,12 +175,13 @@ QFuture<QJsonValue> RestEndpoint::fetch(QNetworkAccessManager *network, const Pa
                                         const QJsonValue &body, const RequestContext &context) const
 {
     std::exception_ptr refused;
-    QFuture<Response> response = send(network, params, body, context, &refused);
+    QString refusalNote;
+    QFuture<Response> response = send(network, params, body, context, &refused, &refusalNote);
     if (refused)
         return QtFuture::makeExceptionalFuture<QJsonValue>(refused);
     // Keeps a shared endpoint alive until its answer is read, even if its resource is dropped.
     return detail::answerFuture<QJsonValue>(
-        response, this, detail::conditionalRequestOf(*this, context),
+        response, this, detail::conditionalRequestOf(*this, context), refusalNote,
         [self = this, keepAlive = weak_from_this().lock(), params](const Response &answer,
                                                                    const auto &promise) {
             promise->addResult(self->process(self->parseResponse(answer), params));

@@ -216,6 +216,16 @@ bool EntitySchema::persists() const
     return !d || d->persist;
 }
 
+EntitySchema EntitySchema::withKeysKept(const QStringList &fields) const
+{
+    return changed(*this, d, [&](EntitySchemaPrivate &p) { p.keysKept = fields; });
+}
+
+QStringList EntitySchema::keysKept() const
+{
+    return d ? d->keysKept : QStringList();
+}
+
 bool EntitySchema::isNull() const
 {
     return !d;

@@ -97,9 +97,13 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("page");
         QStringList pages {u"README.md"_s};
-        const QStringList docs = QDir(sourceDir + u"/docs"_s).entryList({u"*.md"_s}, QDir::Files);
-        for (const QString &doc : docs)
-            pages.append(u"docs/"_s + doc);
+        // The pages of docs/ and of its folders of one topic (docs/servers/).
+        for (const QString &folder : {u"docs"_s, u"docs/servers"_s}) {
+            const QStringList docs
+                = QDir(sourceDir + u'/' + folder).entryList({u"*.md"_s}, QDir::Files);
+            for (const QString &doc : docs)
+                pages.append(folder + u'/' + doc);
+        }
         for (const QString &required : requiredPages) {
             if (!pages.contains(required))
                 pages.append(required); // a missing required page fails

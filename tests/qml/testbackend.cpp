@@ -54,6 +54,25 @@ TestBackend::TestBackend(QObject *parent) : QObject(parent)
             items.append(all.at(i));
         return ServerResponse::json(items);
     });
+    // Django REST Framework's page numbers ({count, next, previous, results}) over the first
+    // ten todos: two full pages, the second with next: null.
+    m_server.route("GET", u"/drf/todos"_s, [this](const RecordedRequest &request) {
+        const QJsonArray all = m_api.collection(todosPath);
+        const int count = std::min<int>(int(all.size()), 2 * pageSize);
+        const int page = request.query.hasQueryItem(u"page"_s)
+            ? request.query.queryItemValue(u"page"_s).toInt()
+            : 1;
+        QJsonArray items;
+        for (int i = (page - 1) * pageSize; i < count && i < page * pageSize; ++i)
+            items.append(all.at(i));
+        const bool more = page * pageSize < count;
+        return ServerResponse::json(QJsonObject {
+            {u"count"_s, count},
+            {u"next"_s,
+             more ? QJsonValue(m_server.url(u"/drf/todos?page=%1"_s.arg(page + 1))) : QJsonValue()},
+            {u"previous"_s, QJsonValue()},
+            {u"results"_s, items}});
+    });
 }
 
 QString TestBackend::url() const

@@ -20,7 +20,8 @@ class TestBackend : public QObject
 
 public:
     //! Todos served at /todos (12 of users 1..3; ids 1..12) and, page by page (5 per page,
-    //! `?page=N`, no page = page 1), at /pages/todos; two products (decimal price, comma-list
+    //! `?page=N`, no page = page 1), at /pages/todos, and the first ten as Django REST
+    //! Framework pages ({count, next, previous, results}) at /drf/todos; two products (decimal price, comma-list
     //! tags, a date, a nested owner) at /products.
     explicit TestBackend(QObject *parent = nullptr);
 

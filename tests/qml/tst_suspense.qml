@@ -31,6 +31,15 @@ TestCase {
         schema: todo
         paginationField: "page"
     }
+    // The same todos as Django REST Framework pages them: the server says when there is more.
+    Resource {
+        id: drfPages
+        urlPrefix: backend.url
+        path: "/drf/todos/:id"
+        schema: todo
+        keyCase: "snake_case"
+        pagination: "pageNumber"
+    }
 
     // The DESIGN.md §3 sketch: the query is the ListView's model.
     Component {
@@ -60,6 +69,10 @@ TestCase {
     Component {
         id: pagedQuery
         Suspense { endpoint: pages.getList; params: ({}) }
+    }
+    Component {
+        id: drfQuery
+        Suspense { endpoint: drfPages.getList; params: ({}) }
     }
     // A view asks its model for more rows itself (canFetchMore / fetchMore) when it shows the end.
     Component {
@@ -269,6 +282,20 @@ TestCase {
         verify(uniqueIds(query))
         query.loadMore() // nothing more to load
         compare(backend.requestCount("GET", "/pages/todos"), 3)
+    }
+
+    // Two full pages and next: null: hasMore is what the server said (the page-size guess
+    // would ask for a third page).
+    function test_hasMoreIsWhatTheServerSaid() {
+        const query = createTemporaryObject(drfQuery, testCase)
+        tryCompare(query, "status", Suspense.Ready)
+        compare(query.count, 5)
+        verify(query.hasMore)
+        query.loadMore()
+        tryCompare(query, "loadingMore", false)
+        compare(query.count, 10)
+        verify(!query.hasMore)
+        compare(backend.requestCount("GET", "/drf/todos"), 2)
     }
 
     function test_destroyingAQueryWithAPageInFlightIsSafe() {

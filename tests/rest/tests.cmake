@@ -37,3 +37,6 @@ target_include_directories(tst_sseparser PRIVATE ${_rest_src})
 # The push sources (EventSource, WebSocketSource) against real sockets.
 dataclient_add_qtest(tst_livesources SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_livesources.cpp
   LIBS DataClient::Rest DataClient::Testing)
+# The option keyCase: query keys, bodies and answers between the server's case and the app's.
+dataclient_add_qtest(tst_keycase SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_keycase.cpp ${DATACLIENT_TEST_SUPPORT}/servertest.h
+  LIBS DataClient::Controller DataClient::Testing)

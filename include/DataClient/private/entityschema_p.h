@@ -69,6 +69,7 @@ public:
     EntitySchema::ShouldUpdateFunction shouldUpdate;
     QVariantMap defaults;
     bool persist = true; // withPersist(): kept out of the persisted store when false
+    QStringList keysKept; // withKeysKept(): fields whose contents keep the server's key case
     const QMetaObject *gadget = nullptr;
 
     //! The plan for objects of \a shape (made on first use; thread-safe), or nullptr past a
