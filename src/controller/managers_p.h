@@ -13,6 +13,7 @@ namespace DataClient::detail {
 
 class AppManagers;
 class ApplicationStateManager;
+class AuthManager;
 class ConnectivityManager;
 class GcManager;
 class OutboxManager;
@@ -36,6 +37,7 @@ struct Managers
     PlaceholderManager *placeholders = nullptr;
     OutboxManager *outbox = nullptr;
     ConnectivityManager *connectivity = nullptr;
+    AuthManager *auth = nullptr;
     ValidatorManager *validators = nullptr;
     RetryManager *retry = nullptr;
     PageManager *pages = nullptr;

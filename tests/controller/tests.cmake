@@ -141,3 +141,12 @@ target_compile_definitions(tst_managers_docs PRIVATE
   DATACLIENT_MANAGERS_DOCS_TEST="${CMAKE_CURRENT_LIST_DIR}/tst_managers_docs.cpp"
   DATACLIENT_MANAGERS_EXAMPLE_DIR="${_managers_example}"
   DATACLIENT_DOCS_DIR="${PROJECT_SOURCE_DIR}/docs")
+
+# Authentication (docs/authentication.md): the token source's token, one refresh then replay.
+foreach(name auth authrefresh)
+  dataclient_add_qtest(tst_${name}
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${name}.cpp ${CMAKE_CURRENT_LIST_DIR}/authfixture.h
+      ${DATACLIENT_TEST_SUPPORT}/testtokensource.h ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h
+      ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+    LIBS DataClient::Controller DataClient::Testing Qt6::Network)
+endforeach()
