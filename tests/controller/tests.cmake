@@ -150,3 +150,8 @@ foreach(name auth authrefresh)
       ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
     LIBS DataClient::Controller DataClient::Testing Qt6::Network)
 endforeach()
+dataclient_add_qtest(tst_logout
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_logout.cpp ${CMAKE_CURRENT_LIST_DIR}/authfixture.h
+    ${DATACLIENT_TEST_SUPPORT}/testtokensource.h ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h
+    ${DATACLIENT_TEST_SUPPORT}/logcapture.h ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+  LIBS DataClient::Controller DataClient::Testing Qt6::Network)
