@@ -5,6 +5,7 @@
 #include <DataClient/collectionmodel.h>
 #include <DataClient/outbox.h>
 #include <DataClient/restendpoint.h>
+#include <DataClient/tokensource.h>
 
 #include <QtQml/qqml.h>
 #include <QtQml/qqmlregistration.h>
@@ -33,6 +34,14 @@ struct RestEndpointForeign
     QML_FOREIGN(DataClient::RestEndpoint)
     QML_NAMED_ELEMENT(RestEndpoint)
     QML_UNCREATABLE("Endpoints come from a Resource, e.g. todos.getList")
+};
+
+// The base of TokenSource (the QML type is QmlTokenSource), the type of Controller.tokenSource.
+struct TokenSourceForeign
+{
+    Q_GADGET
+    QML_FOREIGN(DataClient::TokenSource)
+    QML_ANONYMOUS
 };
 
 } // namespace DataClient::Qml
