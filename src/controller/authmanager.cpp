@@ -46,7 +46,7 @@ bool AuthManager::expiresSoon() const
 {
     const qint64 lead = m_source->leadTimeMs();
     const QDateTime expiresAt = m_source->expiresAt();
-    return lead > 0 && expiresAt.isValid() && expiresAt != m_refreshedFor
+    return lead > 0 && !m_refreshedSoon && expiresAt.isValid()
         && expiresAt.toMSecsSinceEpoch() - core.now() <= lead;
 }
 
@@ -58,7 +58,6 @@ bool AuthManager::holds(InFlightRequest &request)
         if (m_known || ask(Asking::Token)) {
             if (!expiresSoon())
                 return false;
-            m_refreshedFor = m_source->expiresAt();
             qCDebug(lcController) << "the token expires within the lead time: refreshing it";
             if (ask(Asking::Refresh))
                 return false;
@@ -129,7 +128,7 @@ bool AuthManager::ask(Asking what)
     // loop, once the request that asked waits with the others.
     if (future.isFinished() && !future.isCanceled() && future.resultCount() > 0
         && (what == Asking::Token || !future.result().isEmpty())) {
-        take(future.result());
+        take(future.result(), what);
         return true;
     }
     m_asking = what;
@@ -141,11 +140,15 @@ bool AuthManager::ask(Asking what)
     return false;
 }
 
-void AuthManager::take(const QString &token)
+void AuthManager::take(const QString &token, Asking from)
 {
     m_token = token;
     m_known = true;
     ++m_generation;
+    // A refreshed token that already expires within the lead time is used as it is: refreshing
+    // it ahead would only give another such token, again and again.
+    m_refreshedSoon = false;
+    m_refreshedSoon = from == Asking::Refresh && expiresSoon();
 }
 
 void AuthManager::answered(quint64 epoch)
@@ -166,7 +169,7 @@ void AuthManager::answered(quint64 epoch)
         else if (what == Asking::Refresh && future.result().isEmpty())
             why = QStringLiteral("the token source's refresh() gave an empty token");
         else
-            take(future.result());
+            take(future.result(), what);
     } catch (...) {
         why = QStringLiteral("the token source's %1 failed: %2")
                   .arg(call, NetworkError::fromException(std::current_exception()).message());
@@ -305,7 +308,7 @@ void AuthManager::forget()
     delete std::exchange(m_watcher, nullptr);
     m_token.clear();
     m_known = false;
-    m_refreshedFor = QDateTime();
+    m_refreshedSoon = false;
     m_sentWith.clear();
     m_replayed.clear();
 }

@@ -45,11 +45,11 @@ private:
     };
 
     bool appliesTo(const InFlightRequest &request) const;
-    //! Whether a token known to expire is within the source's lead time (once per expiry).
+    //! Whether the token expires within the source's lead time and may be refreshed ahead.
     bool expiresSoon() const;
     //! Asks the source (token() or refresh()); true when it gave a token at once.
     bool ask(Asking what);
-    void take(const QString &token);
+    void take(const QString &token, Asking from);
     //! The source's future finished: the waiting requests are sent, or fail.
     void answered(quint64 epoch);
     void wait(InFlightRequest &request, bool replay);
@@ -70,9 +70,9 @@ private:
     bool m_known = false;
     //! Incremented with each token taken: what a request carried is compared with it.
     quint64 m_generation = 0;
-    //! The expiry a lead-time refresh was started for: a source that gives the same token back
-    //! is not asked again and again.
-    QDateTime m_refreshedFor;
+    //! The token came from a refresh and expired within the lead time already: not refreshed
+    //! ahead again (a 401 still refreshes it).
+    bool m_refreshedSoon = false;
     Asking m_asking = Asking::Nothing;
     //! Incremented by each ask and forget(): the answer of an older ask is dropped.
     quint64 m_epoch = 0;
