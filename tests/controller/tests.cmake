@@ -135,6 +135,7 @@ dataclient_add_qtest(tst_managers_docs
     ${_managers_example}/requestlogger.h ${_managers_example}/requestlogger.cpp
     ${_managers_example}/requestmetrics.h ${_managers_example}/requestmetrics.cpp
     ${_managers_example}/tokenauth.h ${_managers_example}/tokenauth.cpp
+    ${DATACLIENT_TEST_SUPPORT}/testtokensource.h
   LIBS DataClient::Controller DataClient::Testing Qt6::Network)
 target_include_directories(tst_managers_docs PRIVATE ${_managers_example})
 target_compile_definitions(tst_managers_docs PRIVATE
