@@ -84,19 +84,14 @@ void AuthManager::attemptFailed(InFlightRequest &request, const NetworkError &er
     plan->retrying = true; // waits here: for the refresh, or to fail as Unauthorized
     const auto sent = m_sentWith.constFind(request.id);
     if (sent == m_sentWith.cend()) {
-        failLater(request,
-                  unauthorized(request, 401,
-                               QStringLiteral("refused (401) without a "
-                                              "token (the token source "
-                                              "gave an empty one)")));
+        const QString why = QStringLiteral("refused (401) without a token (the source gave none)");
+        failLater(request, unauthorized(request, 401, why));
         return;
     }
     if (m_replayed.contains(request.id)) {
         // The new token was refused too: another refresh would not help (nor loop).
-        failLater(request,
-                  unauthorized(request, 401,
-                               QStringLiteral("the token was refreshed "
-                                              "and refused again (401)")));
+        const QString why = QStringLiteral("the token was refreshed and refused again (401)");
+        failLater(request, unauthorized(request, 401, why));
         return;
     }
     wait(request, true);
@@ -358,7 +353,9 @@ namespace DataClient {
 void Controller::setTokenSource(TokenSource *source)
 {
     DATACLIENT_ASSERT_THREAD(this);
-    if (source == d->managers->auth->source())
+    // nullptr again is not a no-op: a source being destroyed is already null here, and the
+    // requests waiting for it must go.
+    if (source && source == d->managers->auth->source())
         return;
     d->managers->auth->setSource(source);
     Q_EMIT tokenSourceChanged();

@@ -42,6 +42,11 @@ QByteArray TokenSource::headerName() const
 
 void TokenSource::setHeaderName(const QByteArray &name)
 {
+    if (name.trimmed().isEmpty()) {
+        qWarning("TokenSource::setHeaderName(): an empty header name; the token stays in '%s'",
+                 m_headerName.constData());
+        return;
+    }
     if (name == m_headerName)
         return;
     m_headerName = name;

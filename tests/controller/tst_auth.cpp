@@ -4,6 +4,7 @@
 // expires (lead time).
 #include "authfixture.h"
 
+#include <QtCore/QRegularExpression>
 #include <QTest>
 
 using namespace ControllerFixture;
@@ -63,6 +64,9 @@ private Q_SLOTS:
 
     void theHeaderAndSchemeAreConfigurable()
     {
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"empty header name"_s));
+        source->setHeaderName("  ");
+        QCOMPARE(source->headerName(), QByteArray("Authorization"));
         source->setHeaderName("X-Api-Key");
         source->setScheme({});
         accepted = u"never"_s;
@@ -172,7 +176,16 @@ private Q_SLOTS:
 
     void aDestroyedSourceLeavesTheController()
     {
+        // A request waiting for its token goes without when the source goes.
+        source->tokenAnswer = TestTokenSource::Answer::Never;
+        QFuture<QVariant> waiting = controller->fetch(privateEndpoint(), {{u"id"_s, 9}});
+        QTest::qWait(20);
+        QCOMPARE(server->requestCount(), 0);
+        QSignalSpy changed(controller.get(), &Controller::tokenSourceChanged);
         source.reset();
+        QCOMPARE(changed.size(), 1);
+        QVERIFY(await(waiting).error); // refused without a token: reported as the server said
+        QCOMPARE(tokensSentTo(u"/private/9"_s), QStringList {u"-"_s});
         QCOMPARE(controller->tokenSource(), nullptr);
         accepted = u"x"_s;
         refusal = 200;
