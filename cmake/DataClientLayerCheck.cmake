@@ -1,4 +1,4 @@
-# The layer graph check (issue 12, DESIGN.md §1): fails the configure when a layer reaches into
+# The layer graph check (docs/architecture.md): fails the configure when a layer reaches into
 # another layer's privates. Each layer's src/<layer> folder is its own; what one layer lends
 # another (the JSON library's API, the schema's private API for the store) is a header in
 # include/DataClient/private listed in the SOURCES of the layer that owns it, and only layers
@@ -69,8 +69,8 @@ function(dataclient_check_layer_graph)
           if(NOT owner_${header} IN_LIST allowed)
             message(FATAL_ERROR "Layer graph: ${file} (in ${target}) includes the private header "
               "<DataClient/private/${header}> of ${owner_${header}}, which ${target} does not "
-              "link. Layers depend only downward (DESIGN.md §1): ask the owner for a public API "
-              "or link it if it is below.")
+              "link. Layers depend only downward (docs/architecture.md): ask the owner for a "
+              "public API or link it if it is below.")
           endif()
         endif()
       endforeach()

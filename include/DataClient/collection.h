@@ -1,4 +1,5 @@
-// Collection customization (SPEC 2.3): which arguments identify a collection and which stored
+// Collection customization (docs/schemas.md): which arguments identify a collection and which
+// stored
 // collections a pushed entity joins.
 #pragma once
 

@@ -1,5 +1,5 @@
 // Connectivity: whether requests can reach the network, as an object the Controller consults
-// (DESIGN.md §6: an object, not a global).
+// (an object, not a global: each Controller may have its own).
 #pragma once
 
 #include <DataClient/global.h>

@@ -1,5 +1,5 @@
 // Controller: the owner of the normalized store — fetch, de-duplication, expiry, invalidation,
-// optimistic updates and polling (DESIGN.md §1, §5).
+// optimistic updates and polling (docs/controller.md).
 #pragma once
 
 #include <DataClient/changeset.h>

@@ -1,4 +1,4 @@
-// createResource(): the entry point of SPEC 1 — one options object in, a Resource out.
+// createResource(): the entry point — one options object in, a Resource out.
 #pragma once
 
 #include <DataClient/global.h>
@@ -9,7 +9,8 @@
 namespace DataClient {
 
 /*!
-    Builds the members of SPEC 4.1 around \a options.schema. Check Resource::isValid(): a missing
+    Builds the members (get, getList, push, unshift, getPage, update, partialUpdate, delete)
+    around \a options.schema. Check Resource::isValid(): a missing
     schema, a malformed path or a path without a parameter (no getList path can be derived) give
     an invalid resource whose errorString() names the option, the value and what was expected.
 */

@@ -1,4 +1,4 @@
-// Decimal: an exact, arbitrary-precision decimal number (SPEC 2.1 rule 1).
+// Decimal: an exact, arbitrary-precision decimal number (a field type of schemas).
 #pragma once
 
 #include <DataClient/global.h>

@@ -1,4 +1,4 @@
-// Field deserializers (SPEC 2.1 rule 1): turn a field's serialized JSON value into the value
+// Field deserializers: turn a field's serialized JSON value into the value
 // the app computes with. They run when reading; the store keeps what the server sent.
 #pragma once
 

@@ -1,4 +1,4 @@
-// EndpointOptions: everything a RestEndpoint is built from (SPEC 4.4 options, 2.2 extras),
+// EndpointOptions: everything a RestEndpoint is built from (docs/rest.md, docs/hooks.md),
 // and EndpointOverrides: the subset extend() changes.
 #pragma once
 
@@ -38,7 +38,7 @@ using OptimisticFunction = std::function<std::optional<QJsonValue>(
     const Params &params, const QJsonValue &body, const Store *store)>;
 
 /*!
-    The one table of the options a resource passes to every member (SPEC 2.2
+    The one table of the options a resource passes to every member (
     EndpointExtraOptions): `X(type, name, default)` per option. EndpointOptions, EndpointOverrides
     and ResourceOptions take these fields from it; createResource() and extend() copy them
     through it; QML's Resource and extend() read them by the same names (src/qml/jsoptions.cpp).
@@ -96,10 +96,10 @@ struct DATACLIENT_REST_EXPORT EndpointOptions
     QString urlPrefix {};
     //! How the response is normalized; Schema() = passed through.
     Schema schema {};
-    //! Query keys the endpoint documents (SPEC 2.2 searchParams). Any parameter that is not a path
+    //! Query keys the endpoint documents (searchParams). Any parameter that is not a path
     //! parameter goes to the query string; this list is for introspection (QML, tooling).
     QStringList searchParams {};
-    //! The body's shape (SPEC 2.2 body): documentation only, never sent by itself.
+    //! The body's shape: documentation only, never sent by itself.
     QJsonValue body {};
     //! getPage only: the page parameter; required by fetch() and stripped from key().
     QString paginationField {};

@@ -1,4 +1,4 @@
-// EntitySchema: the schema of one record type (SPEC 2.1): key, primary key, field
+// EntitySchema: the schema of one record type: key, primary key, field
 // deserializers, nested schemas, process and merge hooks.
 #pragma once
 
@@ -57,12 +57,12 @@ public:
     //! Give the fields it reads (the pkFields argument) so that a record without them is refused
     //! rather than stored under whatever the function makes of their absence.
     using PkFunction = std::function<QString(const QJsonObject &value)>;
-    //! Transforms each serialized record before it is normalized (SPEC 4.4 process, per entity):
+    //! Transforms each serialized record before it is normalized (the process hook, per entity):
     //! \a parent is the enclosing value (null at the top), \a args the call's parameters.
     using ProcessFunction = std::function<QJsonObject(
         const QJsonObject &value, const QJsonValue &parent, const Params &args)>;
     //! Combines a stored record with an incoming one of the same pk. Default: shallow merge
-    //! (incoming fields replace stored ones whole; fields it lacks are kept; CASES 18, 35).
+    //! (incoming fields replace stored ones whole; fields it lacks are kept).
     using MergeFunction
         = std::function<QJsonObject(const QJsonObject &existing, const QJsonObject &incoming)>;
     using SchemaFunction = std::function<Schema()>;

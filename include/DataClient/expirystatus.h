@@ -1,4 +1,4 @@
-// ExpiryStatus: how usable a stored response is right now (DESIGN.md §5 expiry).
+// ExpiryStatus: how usable a stored response is right now (docs/controller.md).
 #pragma once
 
 #include <QtCore/QMetaType>

@@ -1,4 +1,4 @@
-// Export macros, one per layer, so each layer is its own shared library (DESIGN.md §1).
+// Export macros, one per layer, so each layer is its own shared library (docs/architecture.md).
 #pragma once
 
 #include <QtCore/qglobal.h>

@@ -1,4 +1,5 @@
-// Meta: timing facts about one stored entity or result (DESIGN.md §5 race rule and expiry).
+// Meta: timing facts about one stored entity or result (the race rule
+// and expiry: docs/controller.md).
 #pragma once
 
 #include <QtCore/QtGlobal>

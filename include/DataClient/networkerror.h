@@ -1,4 +1,4 @@
-// NetworkError: why a request failed (DESIGN.md §5 "Errors are values").
+// NetworkError: why a request failed (errors are values, not exceptions).
 #pragma once
 
 #include <DataClient/global.h>

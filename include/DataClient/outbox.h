@@ -1,5 +1,5 @@
-// Outbox: the mutations a Controller keeps until the server answered them (issue 16,
-// docs/offline-outbox.md), as a count and a list model a UI can show ("3 changes waiting").
+// Outbox: the mutations a Controller keeps until the server answered them
+// (docs/offline-outbox.md), as a count and a list model a UI can show ("3 changes waiting").
 #pragma once
 
 #include <DataClient/endpointoptions.h>

@@ -1,5 +1,5 @@
-// Call parameters: the URL parameters object of an endpoint call (SPEC 4.1), also the arguments
-// that identify a Collection (DESIGN.md §5).
+// Call parameters: the URL parameters object of an endpoint call, also the arguments
+// that identify a Collection.
 #pragma once
 
 #include <QtCore/QVariantMap>

@@ -1,4 +1,4 @@
-// A compiled path template such as "/groups/:group/users/:id?" (SPEC 4.3, DESIGN.md §5).
+// A compiled path template such as "/groups/:group/users/:id?" (docs/path-templates.md).
 #pragma once
 
 #include <DataClient/global.h>
@@ -71,7 +71,7 @@ public:
     std::optional<Params> match(const QString &path) const;
 
     /*!
-      The getList template (SPEC 4.1 path rule 1): the path with its last parameter segment
+      The getList template: the path with its last parameter segment
       removed, e.g. "/:first/:second" -> "/:first", "/:first" -> "/". A path that ends in '/'
       keeps it: "/todos/:id/" -> "/todos/" (the JS reference gives "/todos"). A query template
       is kept. A path without a parameter gives an invalid template whose

@@ -1,4 +1,4 @@
-// RequestInit: what getRequestInit() builds and fetchResponse() sends (SPEC 4.4).
+// RequestInit: what getRequestInit() builds and fetchResponse() sends (docs/hooks.md).
 #pragma once
 
 #include <DataClient/global.h>
@@ -13,7 +13,7 @@
 
 namespace DataClient {
 
-//! Which requests carry cookies (SPEC 5, DESIGN.md §5). Mapped to QNetworkRequest's cookie
+//! Which requests carry cookies (docs/authentication.md). Mapped to QNetworkRequest's cookie
 //! load/save control: Include = the cookie jar is used, Omit = it is not (Manual);
 //! SameOrigin = used only when the request URL's origin equals the endpoint's urlPrefix origin.
 enum class Credentials { Omit, SameOrigin, Include };

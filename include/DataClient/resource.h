@@ -1,4 +1,4 @@
-// Resource: the endpoints createResource() builds around one schema (SPEC 4.1), and extend().
+// Resource: the endpoints createResource() builds around one schema, and extend().
 #pragma once
 
 #include <DataClient/endpointoptions.h>
@@ -15,7 +15,7 @@
 namespace DataClient {
 
 /*!
-    A set of endpoints acting on the same data (SPEC 4.1), a cheap value:
+    A set of endpoints acting on the same data, a cheap value:
 
     | member                 | method | path                        | schema                  |
     |------------------------|--------|-----------------------------|-------------------------|

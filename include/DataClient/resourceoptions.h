@@ -1,4 +1,4 @@
-// ResourceOptions: the options of createResource() (SPEC 2.2).
+// ResourceOptions: the options of createResource() (docs/rest.md).
 #pragma once
 
 #include <DataClient/collection.h>

@@ -1,4 +1,4 @@
-// Response: the raw HTTP answer handed to the parseResponse() hook (SPEC 4.4 fetchResponse).
+// Response: the raw HTTP answer handed to the parseResponse() hook (docs/hooks.md).
 #pragma once
 
 #include <DataClient/global.h>

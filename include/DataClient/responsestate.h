@@ -43,7 +43,7 @@ struct ResponseState
     std::optional<NetworkError> error;
     //! A request for this key is in flight (also while it waits to retry or to be sent).
     bool loading = false;
-    //! The key's read waits for connectivity: nothing is sent while offline (issue 13).
+    //! The key's read waits for connectivity: nothing is sent while offline.
     bool paused = false;
     //! The key's read failed and waits (backoff) to try again; `data` stays shown meanwhile.
     bool retrying = false;
@@ -58,7 +58,7 @@ struct ResponseState
     */
     bool pending = false;
 
-    //! HTTP status >= 500: a soft error, existing data stays visible (DESIGN.md §5).
+    //! HTTP status >= 500: a soft error, existing data stays visible.
     bool isSoftError() const { return error && error->status() >= 500; }
     //! Data to show: stored, and no hard error hides it.
     bool hasData() const { return found && (!error || isSoftError()); }

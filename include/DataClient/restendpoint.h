@@ -1,4 +1,4 @@
-// RestEndpoint: one REST call and the hooks every request passes through (SPEC 4.4).
+// RestEndpoint: one REST call and the hooks every request passes through (docs/hooks.md).
 #pragma once
 
 #include <DataClient/compactanswer.h>

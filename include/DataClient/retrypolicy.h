@@ -1,4 +1,4 @@
-// RetryPolicy: how often and how patiently a failed request is tried again (issue 13).
+// RetryPolicy: how often and how patiently a failed request is tried again.
 #pragma once
 
 #include <DataClient/global.h>

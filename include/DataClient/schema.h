@@ -1,4 +1,4 @@
-// Schema: how a response is normalized into the store and read back (SPEC 2.1, 4.1, 4.3).
+// Schema: how a response is normalized into the store and read back (docs/schemas.md).
 #pragma once
 
 #include <DataClient/collection.h>

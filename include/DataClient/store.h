@@ -28,7 +28,7 @@ struct StoreSnapshot;
 }
 
 /*!
-    The normalized store (DESIGN.md §1): entities keyed by (entity key, pk) with their meta,
+    The normalized store: entities keyed by (entity key, pk) with their meta,
     endpoint results keyed by a result key (the endpoint's cache key, e.g. "GET http://x/todos"),
     and optimistic layers above the committed data. Not a QObject; single-threaded (the
     Controller owns one and uses it from the GUI thread).
@@ -93,7 +93,7 @@ public:
     //! Removes one entity (lists drop it; results holding it report it missing).
     ChangeSet removeEntity(const EntityRef &ref);
     //! Empties everything (entities, results, layers, memo). Later writes whose meta.date is
-    //! earlier than the reset are dropped (CASES 37).
+    //! earlier than the reset are dropped.
     ChangeSet reset();
     //! When reset() last ran (ms since the epoch), 0 if never.
     qint64 resetAt() const;

@@ -1,4 +1,4 @@
-// Expiry policy (DESIGN.md §5): when a stored response or error stops being fresh.
+// Expiry policy: when a stored response or error stops being fresh.
 #pragma once
 
 #include <DataClient/expirystatus.h>

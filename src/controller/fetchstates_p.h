@@ -1,5 +1,5 @@
 // Per cache key facts the Store does not hold: requests in flight, the last error, and whether
-// the key was invalidated or expired by hand (DESIGN.md §5 expiry and error policy).
+// the key was invalidated or expired by hand (docs/controller.md).
 #pragma once
 
 #include <DataClient/networkerror.h>

@@ -1,4 +1,4 @@
-// Garbage collection's bookkeeping and rules (issue 18 item 4, docs/memory.md): the settings,
+// Garbage collection's bookkeeping and rules (docs/memory.md): the settings,
 // when each result was last used, which shown keys were let go and when, and the pure time
 // rules, kept apart from the Controller so that they are testable alone (tst_garbagecollection).
 // The pass itself is GcManager::collect() (gcmanager.cpp).

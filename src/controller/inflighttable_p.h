@@ -1,5 +1,5 @@
 // Requests the Controller has in flight, and the index that lets reads share one request
-// (DESIGN.md §5: reads are de-duplicated by their full request URL; mutations never are).
+// (reads are de-duplicated by their full request URL; mutations never are).
 #pragma once
 
 #include "callerpromises_p.h"

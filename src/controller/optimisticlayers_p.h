@@ -1,5 +1,6 @@
-// Bookkeeping of the optimistic layers the Controller keeps in the Store (DESIGN.md §5
-// "Optimistic"): which layer belongs to which request, in request order, and which layers a
+// Bookkeeping of the optimistic layers the Controller keeps in the Store
+// (docs/optimistic-updates.md): which layer belongs to which request, in request order, and
+// which layers a
 // confirmed write makes obsolete.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The outbox file (issue 16): the waiting mutations as one small JSON document, written whole
+// The outbox file: the waiting mutations as one small JSON document, written whole
 // with VerifiedWrite (a crash or a full disk leaves the previous file, never half of a new one),
 // owner-only (0600).
 //

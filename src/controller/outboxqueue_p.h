@@ -1,4 +1,4 @@
-// The outbox's pure part (issue 16): the mutations that wait for the server, in the order they
+// The outbox's pure part: the mutations that wait for the server, in the order they
 // were made, each under the id of the request that sends it. No I/O, no Controller: the
 // Controller (outboxmanager.cpp) decides when an item goes, outboxfile.cpp stores the list.
 #pragma once

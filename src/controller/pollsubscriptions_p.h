@@ -1,6 +1,6 @@
-// Polling subscriptions (DESIGN.md §5, CASES 45-46): one scheduler entry per cache key, due at
+// Polling subscriptions: one scheduler entry per cache key, due at
 // the fastest pollFrequency of the key's live subscribers, counted by reference. Polling waits
-// through the Controller's Scheduler (DESIGN.md §6) and pauses while offline or suspended.
+// through the Controller's Scheduler (scheduler_p.h) and pauses while offline or suspended.
 #pragma once
 
 #include "scheduler_p.h"

@@ -1,4 +1,4 @@
-// Which failures are worth another attempt, and how long to wait before it (issue 13): full
+// Which failures are worth another attempt, and how long to wait before it: full
 // jitter exponential backoff, overridden by a server's Retry-After.
 #pragma once
 

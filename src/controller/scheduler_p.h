@@ -1,4 +1,4 @@
-// The Controller's one scheduler for time (DESIGN.md §6): polling, retry backoff and refetch on
+// The Controller's one scheduler for time: polling, retry backoff and refetch on
 // activation all wait through it, never through loose QTimers, so a test can drive every wait
 // with a virtual clock (Testing::VirtualClock) and never sleep.
 #pragma once

@@ -1,6 +1,6 @@
 // The keys something shows (Controller::watch(): queries and models while active), counted by
 // reference: what the Controller refetches on its own when connectivity returns or the
-// application becomes active again (issue 13).
+// application becomes active again.
 #pragma once
 
 #include <DataClient/endpointoptions.h>

@@ -146,7 +146,7 @@ private:
             if (i == m_nextChunk) {
                 // Room for the whole list at once, from this chunk's count (the chunks are cut
                 // alike): doubling through it made each larger copy a fresh mmap() of its own,
-                // page-faulted in again on every parse (docs/performance.md, eighth pass).
+                // page-faulted in again on every parse (measured: docs/performance.md).
                 const qsizetype perChunk = std::max(chunk.items.size(), items.size() / (i + 1));
                 items.reserve(items.size() + perChunk * (split.count() - i) * 9 / 8, 0);
             }

@@ -1,5 +1,5 @@
 // JsonTreeBuilder: the tree-building half of the JSON parser (jsonparser.cpp; split out when
-// simdjson was tried as a second front end, issue 19, docs/performance.md): NodeBuilders reused
+// simdjson was tried as a second front end, docs/performance.md): NodeBuilders reused
 // per depth, and objects' key lists interned as Shapes through a cache, so that 10k todos with
 // one key list build their QStrings once.
 #pragma once

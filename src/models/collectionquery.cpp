@@ -204,7 +204,7 @@ void CollectionModelPrivate::publish(const ResponseState &state,
         Q_EMIT q->staleChanged();
     }
     setPlaceholder(keeping);
-    // The read's progress on a real network (issue 13): one notification per change.
+    // The read's progress on a real network: one notification per change.
     const auto update = [this](auto &field, auto value, void (CollectionModel::*changed)()) {
         if (field != value) {
             field = value;

@@ -1,4 +1,5 @@
-// `Entity` QML type: declares one record type (SPEC 2.1) and produces its DataClient::Schema.
+// `Entity` QML type: declares one record type (docs/schemas.md) and produces its
+// DataClient::Schema.
 #pragma once
 
 #include <DataClient/entityschema.h>

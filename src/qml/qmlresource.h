@@ -1,4 +1,4 @@
-// `Resource` QML type: createResource() (SPEC 2.2) with its members as endpoint objects.
+// `Resource` QML type: createResource() (docs/rest.md) with its members as endpoint objects.
 #pragma once
 
 #include <DataClient/global.h>
@@ -42,7 +42,7 @@ class DATACLIENT_QML_EXPORT QmlResource : public QObject, public QQmlParserStatu
     Q_OBJECT
     QML_NAMED_ELEMENT(Resource)
     Q_INTERFACES(QQmlParserStatus)
-    // SPEC 2.2 options
+    // Options of createResource()
     Q_PROPERTY(QString path READ path WRITE setPath NOTIFY optionsChanged)
     Q_PROPERTY(DataClient::Qml::QmlEntity *schema READ schema WRITE setSchema NOTIFY optionsChanged)
     Q_PROPERTY(QString urlPrefix READ urlPrefix WRITE setUrlPrefix NOTIFY optionsChanged)
@@ -77,13 +77,13 @@ class DATACLIENT_QML_EXPORT QmlResource : public QObject, public QQmlParserStatu
         bool queueWhenOffline READ queueWhenOffline WRITE setQueueWhenOffline NOTIFY optionsChanged)
     //! false: its results stay out of the persisted store (docs/offline.md).
     Q_PROPERTY(bool persist READ persist WRITE setPersist NOTIFY optionsChanged)
-    // Hooks (SPEC 4.4), the `Endpoint` option written as functions
+    // Hooks (docs/hooks.md), the `Endpoint` option written as functions
     Q_PROPERTY(QJSValue process READ process WRITE setProcess NOTIFY optionsChanged)
     Q_PROPERTY(
         QJSValue getRequestInit READ getRequestInit WRITE setGetRequestInit NOTIFY optionsChanged)
     Q_PROPERTY(
         QJSValue parseResponse READ parseResponse WRITE setParseResponse NOTIFY optionsChanged)
-    // Members (SPEC 4.1)
+    // Members
     Q_PROPERTY(DataClient::Qml::QmlEndpoint *get READ get NOTIFY membersChanged)
     Q_PROPERTY(DataClient::Qml::QmlEndpoint *getList READ getList NOTIFY membersChanged)
     Q_PROPERTY(DataClient::Qml::QmlEndpoint *push READ push NOTIFY membersChanged)
@@ -167,7 +167,7 @@ public:
     //! A member by name ("get", "getList.push", a name added by extend()), or null.
     Q_INVOKABLE DataClient::Qml::QmlEndpoint *member(const QString &name) const;
     /*!
-        SPEC 4.3, three forms; each returns a new Resource (owned by this one):
+        Three forms; each returns a new Resource (owned by this one):
         - extend({ getList: { path: "/lists/:id/todos" }, update: { optimistic: false } })
         - extend("byUser", { path: "/users/:userId/todos", schema: [todo] })
         - extend(function(base) { return { getList: base.getList.extend({ ... }) } })

@@ -1,4 +1,4 @@
-// NetworkError: the error value of failed requests (DESIGN.md §5).
+// NetworkError: the error value of failed requests (errors are values, not exceptions).
 #include <DataClient/networkerror.h>
 #include <DataClient/response.h>
 #include <DataClient/schemaerror.h>

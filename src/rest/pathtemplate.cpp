@@ -1,6 +1,6 @@
 // PathTemplate: parsing. Building, matching and the getList path are in pathtemplatebuild.cpp.
 //
-// Grammar (SPEC 4.3, DESIGN.md §5):
+// Grammar (docs/path-templates.md):
 //   template := path [ ESCAPED_QMARK query ]        ESCAPED_QMARK is a backslash then '?'
 //   path     := ( literal | param | wildcard | group )*
 //   group    := '{' ( literal | param | wildcard )* '}' [ '?' ]

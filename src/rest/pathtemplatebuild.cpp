@@ -1,5 +1,5 @@
 // PathTemplate: building a path from parameters, matching a path, and the getList template.
-// Values are percent-encoded (DESIGN.md §5): a value can never add a segment, a query, a fragment
+// Values are percent-encoded: a value can never add a segment, a query, a fragment
 // or a header, and a value that is exactly a dot segment is refused instead of being resolved.
 #include "paramvalue_p.h"
 #include "pathtemplate_p.h"
@@ -267,7 +267,7 @@ PathTemplate PathTemplate::listTemplate() const
         auto data = std::make_shared<Data>(*d);
         data->error
             = QStringLiteral("path template '%1' has no parameter, so it has no getList path "
-                             "(SPEC 4.1 rule 1 removes the last parameter segment); expected a "
+                             "(getList drops the last parameter segment); expected a "
                              "path such as '/users/:id'")
                   .arg(d->pattern);
         data->errorPosition = 0;

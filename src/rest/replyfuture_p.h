@@ -1,5 +1,5 @@
 // Cancellation that travels up a chain of futures (a continuation's cancel() does not reach
-// its parent in Qt 6.4: see QT-NOTES G9).
+// its parent in Qt 6.4).
 #pragma once
 
 #include <QtCore/QFuture>

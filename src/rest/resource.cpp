@@ -1,4 +1,5 @@
-// Resource: building the members of SPEC 4.1 from ResourceOptions, and finding them by name.
+// Resource: building the members (get, getList, push, unshift, getPage, update, partialUpdate, delete)
+// from ResourceOptions, and finding them by name.
 // extend() is in resourceextend.cpp.
 #include "logging_p.h"
 #include "resourcedefaults_p.h"
@@ -106,7 +107,7 @@ Resource Resource::create(const ResourceOptions &options)
 }
 
 // push, unshift and getPage are derived from getList (its path, prefix, class and overrides),
-// with the schema variants of SPEC 4.1.
+// with the schema variants each member reads and writes (docs/rest.md).
 void Resource::deriveListMembers()
 {
     const ResourceMember list = getList;

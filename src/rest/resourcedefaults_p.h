@@ -1,5 +1,6 @@
-// The member-specific behaviour createResource() gives its endpoints: the delete process of
-// SPEC 4.2 and the optimistic predictions of DESIGN.md §5.
+// The member-specific behaviour createResource() gives its endpoints: the delete process (the
+// answer is replaced by the removed pk) and the optimistic predictions
+// (docs/optimistic-updates.md).
 #pragma once
 
 #include <DataClient/endpointoptions.h>

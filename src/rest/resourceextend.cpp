@@ -1,4 +1,4 @@
-// Resource::extend() in the three forms of SPEC 4.3: batch overrides, add a member, function of
+// Resource::extend() in its three forms: batch overrides, add a member, function of
 // the base resource. Each returns a new Resource; the original never changes.
 #include "resource_p.h"
 

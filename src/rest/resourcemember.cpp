@@ -1,4 +1,5 @@
-// ResourceMember: calling a member directly, without a Controller (SPEC 1.3 "called directly").
+// ResourceMember: calling a member directly, without a Controller (the endpoint's
+// own fetch, nothing stored).
 #include "replyfuture_p.h"
 
 #include <DataClient/networkerror.h>

@@ -289,8 +289,8 @@ bool sameKeyParams(const Params &a, const Params &b)
 
 QString RestEndpoint::key(const Params &params, QString *errorMessage) const
 {
-    // Every Controller read builds its key (a warm getResponse() spent most of its time here,
-    // issue 19). A plain RestEndpoint's key depends on its options and the params alone, so the
+    // Every Controller read builds its key (a warm getResponse() spent most of its time here).
+    // A plain RestEndpoint's key depends on its options and the params alone, so the
     // last one is kept; a subclass may build url() or searchToString() from state of its own,
     // so its keys are always built.
     const bool plain = typeid(*this) == typeid(RestEndpoint);

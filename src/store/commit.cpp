@@ -1,5 +1,5 @@
 // Committing a staged WriteBatch: the race rule, shallow merges, collection operations and the
-// ChangeSet (DESIGN.md §5).
+// ChangeSet.
 #include "normalizer_p.h"
 
 #include <DataClient/private/compactjson_p.h>
@@ -48,7 +48,7 @@ StoreWrite StorePrivate::write(std::optional<quint64> layer, const QString &resu
                                const Meta &meta)
 {
     if (!layer && meta.date > 0 && meta.date < resetAt)
-        return {}; // CASES 37: started before the store was reset
+        return {}; // started before the store was reset: dropped
     std::optional<SchemaError> error;
     const auto batch = prepare(schema, args, holder, &error, layer.has_value());
     if (error) {
@@ -78,7 +78,7 @@ StoreWrite StorePrivate::commitPrepared(std::optional<quint64> layer, const QStr
 {
     StoreWrite outcome;
     if (!layer && meta.date > 0 && meta.date < resetAt)
-        return outcome; // CASES 37: started before the store was reset
+        return outcome; // started before the store was reset: dropped
     if (std::optional<SchemaError> full = roomFor(*batch)) {
         outcome.error = std::move(full);
         return outcome;
@@ -105,8 +105,8 @@ NodeRef StorePrivate::mergeRecords(const EntitySchemaPrivate *schema, const Node
         NodeRef holder = fromJsonValue(merged);
         return NodeRef::share(holder->at(0).node);
     }
-    // Shallow merge (CASES 18, 35); an older response only fills fields the record lacks (CASES
-    // 36).
+    // Shallow merge: incoming fields replace stored ones whole, fields it lacks are kept; an
+    // older response only fills fields the record lacks.
     const Node *base = incomingIsNewer ? now : old;
     const Node *extra = incomingIsNewer ? old : now;
     QList<quint32> missing;
@@ -278,7 +278,7 @@ bool StorePrivate::applyCollectionWrite(const CollectionTable &table, const Coll
     case Schema::CollectionMode::Unshift:
     case Schema::CollectionMode::Remove: {
         if (!*exists)
-            return false; // CASES 29: never create a collection that is not stored
+            return false; // a push or unshift never creates a collection that is not stored
         const Collection &type = *c->collectionType;
         QList<quint32> joining;
         for (qsizetype i = 0; i < write.items.size(); ++i) {

@@ -1,4 +1,4 @@
-// Optimistic layers (DESIGN.md §5): each layer keeps the batches written into it; what a view
+// Optimistic layers: each layer keeps the batches written into it; what a view
 // shows is the committed data with every layer re-applied on top, in ascending layer id. Removing
 // a layer recomputes only what it touched, so nothing the server confirmed is lost.
 #include "storeprivate_p.h"
@@ -15,7 +15,7 @@ void StorePrivate::recomputeEntityOverride(quint32 tableId, quint32 slot, Change
     EntityTable &table = *entityTables[tableId];
     NodeRef shown = table.slots[slot].node;
     // Layers obey the race rule too: one whose request started before the shown data's only
-    // fills fields (so toggles end on the newest request, CASES 43).
+    // fills fields (so toggles end on the newest request).
     qint64 shownDate = table.slots[slot].meta ? table.slots[slot].meta->meta.date : 0;
     bool deleted = false;
     bool touched = false;

@@ -1,4 +1,4 @@
-// Memoized denormalization (DESIGN.md §1): views of entities, lists and results, with reverse
+// Memoized denormalization: views of entities, lists and results, with reverse
 // dependencies so a write invalidates exactly what shows the changed data. A warm read is a
 // flag check; one changed entity in a 10k list re-reads one row.
 #pragma once

@@ -14,7 +14,7 @@ namespace DataClient::detail {
 
 namespace {
 // Reading ahead pays once a list's pk index is well past the L2 cache (1 MB per core here):
-// measured (docs/performance.md, issue 19), at 100k todos (a 1 MB index) it cost a tenth,
+// measured (docs/performance.md): at 100k todos (a 1 MB index) it cost a tenth,
 // at 1M (8 MB) it saved a third.
 constexpr size_t RealReadAheadFrom = 2 * 1024 * 1024;
 std::atomic<size_t> s_readAheadFrom {RealReadAheadFrom}; // lowered by tests
@@ -24,7 +24,7 @@ std::atomic<quint64> s_readAheadStarts {0}; // lists that started reading ahead 
 // it reads ahead: each repeat reads its index entry, its slot (40 bytes), its staged write and
 // the record it is compared with (about 200 bytes for an author with an address). A list of 100k todos with
 // 10k authors has an index under the threshold but 2.5 MB of those: read ahead, it took 29 ms
-// instead of 38–44 (docs/performance.md, issue 19).
+// instead of 38–44 (docs/performance.md).
 constexpr size_t NestedEntityBytes = 256;
 
 //! Where a list under the threshold checks whether its nested entities took it past: items 1,
@@ -193,7 +193,7 @@ void Normalizer::visitInvalidate(const Value &value, const Node *owner, const Sc
     const EntitySchemaPrivate *s = EntitySchemaPrivate::get(entity);
     QString pk;
     if (value.isString() || value.isNumber()) {
-        pk = pkOf(value, owner); // CASES 34: a bare pk string counts (the reference ignores it)
+        pk = pkOf(value, owner); // a bare pk string counts as the entity it names
     } else if (value.isObject() && s && !s->pkFunction) {
         // Read in place: a BigInteger pk keeps its digits (a QJsonObject would hold a double).
         const Value *field = value.node->field(QStringView(s->pkField));

@@ -75,7 +75,7 @@ void Normalizer::prefetchSlot(const Value &value, const EntitySchema &schema,
             // its fingerprint, from 24 bytes per author that stay in the caches, so nothing is
             // asked for. Looking it up and asking for its record here cost the 1M list 8 % more
             // than it saved once the fingerprints came; asking for the nodes it holds (which
-            // the fingerprint reads) made no difference (docs/performance.md, issue 19).
+            // the fingerprint reads) made no difference (docs/performance.md).
             if (nestedPlan.nested.isEmpty() && nestedPlan.table->id < m_kept.size())
                 continue;
             prefetchSlot(field, nested, *nestedPlan.table);
@@ -94,7 +94,7 @@ Normalizer::keepLeaf(EntityTable &table, QStringView pk, const Node *object,
     NodeFingerprint fingerprint;
     if constexpr (ReadingAhead) {
         // In a long list the authors' slots and records are out of the caches between two
-        // repeats of one (docs/performance.md, issue 19): a repeat is recognised by its bytes.
+        // repeats of one (docs/performance.md): a repeat is recognised by its bytes.
         fingerprint = nodeFingerprint(object);
         const qint64 repeat = keptRepeat(table, pk, object, fingerprint);
         if (repeat >= 0) {

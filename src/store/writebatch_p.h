@@ -1,5 +1,5 @@
 // WriteBatch: everything one response normalizes to, staged before anything is written, so a
-// value that does not fit its schema leaves the store untouched (issue 3, "Bad input").
+// value that does not fit its schema leaves the store untouched.
 #pragma once
 
 #include <DataClient/schema.h>

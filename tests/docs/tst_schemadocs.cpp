@@ -53,7 +53,7 @@ private Q_SLOTS:
     {
         // clang-format off
         const EntitySchema user = EntitySchema(u"User"_s);                   // pk field "id"
-        const EntitySchema todo = EntitySchema(u"Todo"_s)                    // SPEC 2.1
+        const EntitySchema todo = EntitySchema(u"Todo"_s)
                 .withField(u"createdAt"_s, Deserialize::dateTime())         // ISO 8601 -> QDateTime
                 .withField(u"price"_s, Deserialize::decimal())              // "0.10" -> Decimal
                 .withNested(u"author"_s, Schema::entity(user));             // a nested entity
@@ -64,7 +64,7 @@ private Q_SLOTS:
         const Schema unshift = list.unshift();                               // getList.unshift
         const Schema page = list.paginated();                                // getList.getPage
         const Schema del = Schema::invalidate(get);                          // delete
-        const Schema wrapped = Schema::object({{u"results"_s, list}, {u"total"_s, Schema()}}); // SPEC 4.3
+        const Schema wrapped = Schema::object({{u"results"_s, list}, {u"total"_s, Schema()}});
         // clang-format on
 
         QCOMPARE(get.kind(), Schema::Kind::Entity);

@@ -20,7 +20,7 @@ using namespace Qt::StringLiterals;
 namespace {
 
 // [same-origin]
-// SPEC 5: every request of this class sends cookies only to the urlPrefix's own origin.
+// Every request of this class sends cookies only to the urlPrefix's own origin.
 class SameOriginEndpoint : public EndpointBase<SameOriginEndpoint>
 {
 public:

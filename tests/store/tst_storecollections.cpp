@@ -245,7 +245,7 @@ private Q_SLOTS:
         QCOMPARE(ids(user.value(u"todos"_s)), (QStringList {u"5"_s, u"6"_s, u"7"_s}));
     }
 
-    // SPEC 4.3: push on a wrapper applies to its collection
+    // Push on a wrapper applies to its collection
     void pushOnAWrapperAppliesToItsCollection()
     {
         Store store;

@@ -133,7 +133,7 @@ private Q_SLOTS:
                  QVariant(QVariantMap {{u"x"_s, QVariantList {1.0, u"y"_s}}}));
     }
 
-    // SPEC 4.3: {results: Collection, total, ...}
+    // A wrapper: {results: Collection, total, ...}
     void objectWrapper()
     {
         Store store;

@@ -1,4 +1,4 @@
-// Private API of the controller layer: the outbox file hook (issue 16). The persisted store
+// Private API of the controller layer: the outbox file hook. The persisted store
 // calls ControllerPrivate::setOutboxFile() with "<persistence file>.outbox"; tests reach it here.
 #pragma once
 

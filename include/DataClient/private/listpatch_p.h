@@ -1,4 +1,4 @@
-// How the store's memo made a list from the list it returned before (issue 19): "list B is list A
+// How the store's memo made a list from the list it returned before: "list B is list A
 // with rows {r} replaced". A model showing A learns from it that only rows {r} can differ in B,
 // and compares those instead of all N rows (a 1M-row list changed by one entity).
 #pragma once

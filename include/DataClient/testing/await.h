@@ -1,4 +1,4 @@
-// Awaiting in tests (issue 14): a future's value or a failed test that says why and where; a
+// Awaiting in tests: a future's value or a failed test that says why and where; a
 // model's or query's status. Test helpers only: they spin the event loop (QTest::qWaitFor),
 // which the library itself never does.
 #pragma once

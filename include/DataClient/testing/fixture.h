@@ -1,4 +1,4 @@
-// Fixtures of the testing kit (issue 14): what a test says the server answers, shared by
+// Fixtures of the testing kit: what a test says the server answers, shared by
 // MockNetwork (answers requests) and mockInitialState() (fills the store without any).
 #pragma once
 

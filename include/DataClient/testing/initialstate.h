@@ -1,4 +1,4 @@
-// mockInitialState (issue 14): the store filled from fixtures, so a screen renders its data
+// mockInitialState: the store filled from fixtures, so a screen renders its data
 // synchronously without a request.
 #pragma once
 

@@ -1,4 +1,4 @@
-// MockNetwork: a QNetworkAccessManager that answers from fixtures, without sockets (issue 14).
+// MockNetwork: a QNetworkAccessManager that answers from fixtures, without sockets.
 #pragma once
 
 #include <DataClient/global.h>

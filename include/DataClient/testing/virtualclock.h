@@ -1,5 +1,5 @@
-// VirtualClock: time a test moves by hand, for every Controller it is installed on (issue 13;
-// the base of the testing kit of issue 14).
+// VirtualClock: time a test moves by hand, for every Controller it is installed on
+// (the base of the testing kit).
 #pragma once
 
 #include <DataClient/global.h>
