@@ -50,6 +50,14 @@ install(EXPORT DataClientTargets NAMESPACE DataClient:: DESTINATION ${DATACLIENT
   COMPONENT DataClient)
 install(EXPORT DataClientTestingTargets NAMESPACE DataClient::
   DESTINATION ${DATACLIENT_INSTALL_CMAKEDIR} COMPONENT Testing)
+# DataClient::OAuth (find_package(DataClient COMPONENTS OAuth)), when it was built.
+if(TARGET DataClientOAuth)
+  install(TARGETS DataClientOAuth EXPORT DataClientOAuthTargets
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT OAuth
+    RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT OAuth)
+  install(EXPORT DataClientOAuthTargets NAMESPACE DataClient::
+    DESTINATION ${DATACLIENT_INSTALL_CMAKEDIR} COMPONENT OAuth)
+endif()
 
 # The plugins find their backing libraries (lib/libDataClientQml.so) from the QML directory.
 function(dataclient_plugin_rpath plugin module_dir)

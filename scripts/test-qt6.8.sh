@@ -25,7 +25,7 @@ root=$cache/debian13-qt6.8
 # ccache so that a second run (a new clone, the same machine) compiles little; Django, Django
 # REST Framework and django-filter (Debian 13's) so that tst_djangoserver runs there too.
 packages=(cmake ninja-build g++ libboost-dev doxygen ccache
-  qt6-base-dev qt6-declarative-dev qt6-declarative-dev-tools qt6-websockets-dev
+  qt6-base-dev qt6-declarative-dev qt6-declarative-dev-tools qt6-websockets-dev qt6-networkauth-dev
   qt6-httpserver-dev qml6-module-qtqml qml6-module-qtqml-models qml6-module-qtqml-workerscript
   qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtquick-controls
   qml6-module-qtquick-templates qml6-module-qtquick-layouts qml6-module-qttest qcoro-qt6-dev

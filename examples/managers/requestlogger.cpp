@@ -3,9 +3,20 @@
 //! [logger]
 Q_LOGGING_CATEGORY(lcRequests, "app.requests")
 
-void RequestLogger::decorate(const DataClient::ManagedRequest &request, DataClient::Headers *)
+void RequestLogger::decorate(const DataClient::ManagedRequest &request,
+                             DataClient::Headers *headers)
 {
     m_sent[request.id()].start(); // decorate() runs as the attempt leaves
+    if (!logHeaders)
+        return;
+    QStringList shown;
+    for (const auto &[name, value] : std::as_const(*headers)) {
+        const bool secret = redactedHeaders.contains(name.toLower());
+        shown.append(QString::fromLatin1(name) + QStringLiteral(": ")
+                     + (secret ? QStringLiteral("[redacted]") : QString::fromLatin1(value)));
+    }
+    qCInfo(lcRequests).noquote() << request.method() << request.url().toString()
+                                 << "headers:" << shown.join(QStringLiteral(", "));
 }
 
 void RequestLogger::answered(const DataClient::ManagedRequest &request)

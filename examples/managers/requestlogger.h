@@ -10,13 +10,19 @@
 Q_DECLARE_LOGGING_CATEGORY(lcRequests)
 
 //! Logs "GET <url> <status> in <ms> ms" in the category `app.requests` (info level) when an
-//! attempt is answered, timed from the moment it was sent.
+//! attempt is answered, timed from the moment it was sent. With logHeaders, also the headers the
+//! managers added as it leaves ("GET <url> headers: Name: value, ..."), the credentials among them
+//! (Authorization, Proxy-Authorization, Cookie by default) redacted.
 class RequestLogger : public DataClient::Manager
 {
     Q_OBJECT
 
 public:
     using DataClient::Manager::Manager;
+
+    bool logHeaders = false;
+    //! Names (any case) whose values are never logged.
+    QByteArrayList redactedHeaders {"authorization", "proxy-authorization", "cookie"};
 
 protected:
     void decorate(const DataClient::ManagedRequest &request, DataClient::Headers *) override;

@@ -13,6 +13,7 @@
 #include <DataClient/responsestate.h>
 #include <DataClient/schema.h>
 #include <DataClient/storewrite.h>
+#include <DataClient/tokensource.h>
 
 #include <QtCore/QFuture>
 #include <QtCore/QJsonValue>
@@ -83,6 +84,9 @@ class DATACLIENT_CONTROLLER_EXPORT Controller : public QObject
     //! The least time (ms) between two writes of the persisted store (default 1000).
     Q_PROPERTY(int persistIntervalMs READ persistIntervalMs WRITE setPersistIntervalMs NOTIFY
                    persistIntervalMsChanged)
+    //! Where the access token comes from (docs/authentication.md); null (the default): none.
+    Q_PROPERTY(DataClient::TokenSource *tokenSource READ tokenSource WRITE setTokenSource NOTIFY
+                   tokenSourceChanged)
 
 public:
     //! Milliseconds since the epoch; replaceable for tests (setClock()).
@@ -295,6 +299,25 @@ public:
     //! does it too.
     Q_INVOKABLE void clearPersisted();
 
+    // Authentication (docs/authentication.md) -----------------------------------------------
+
+    /*!
+        The token source whose token goes with the requests to its origins (not owned; cleared
+        when it is destroyed). Requests waiting for the previous one's token are sent without.
+    */
+    void setTokenSource(TokenSource *source);
+    TokenSource *tokenSource() const;
+    /*!
+        Forgets everything of the user: every request ends canceled (on the wire or waiting,
+        mutations too), the store, the optimistic guesses and the outbox are emptied, the
+        persisted store file and the outbox file are deleted, polling stops (every
+        subscription is dropped) and the token source forgets its tokens
+        (TokenSource::forget()). The outbox's changes are not kept for a next login: they were
+        made by this user, and sent with another user's token they would be applied as that
+        user's. Also done when the token source emits loggedOut().
+    */
+    Q_INVOKABLE void logout();
+
     // Time -------------------------------------------------------------------------------------
 
     /*!
@@ -360,6 +383,14 @@ Q_SIGNALS:
     //! The persisted store could not be used or written (refused lock, unwritable path, full
     //! disk); the Controller keeps working in memory. Emitted once until a write succeeds.
     void persistenceError(const QString &message);
+    void tokenSourceChanged();
+    /*!
+        Requests to the token source's origins were refused (401) and no new token helps: the
+        token source failed or gave an empty token, or the server refused the new one too. The
+        requests concerned failed with \a error (NetworkError::Kind::Unauthorized). Typically
+        the app shows its login again.
+    */
+    void authenticationFailed(const DataClient::NetworkError &error);
 
 private:
     friend class ControllerPrivate;

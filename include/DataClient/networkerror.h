@@ -41,6 +41,11 @@ struct Response;
     |                 |                 | a 301/302 to a mutation (the server did not apply it)  |
     | TooLarge        | the HTTP status | the answer is larger than maxResponseBytes (counted    |
     |                 |                 | decoded, as it arrives: the rest is never read)        |
+    | Unauthorized    | the HTTP status | a request of a token source's origins was refused      |
+    |                 | (401), or 0     | (401) and no new token helps: the refresh failed, or   |
+    |                 |                 | the replay with the new token was refused again, or    |
+    |                 |                 | the token source failed (Controller::                  |
+    |                 |                 | authenticationFailed(), docs/authentication.md)        |
 
     Nothing of a failed answer is stored. A body kept in the error is cut to MaxKeptBodyBytes
     (bodyTruncated() says so, bodySize() gives the size received).
@@ -70,6 +75,7 @@ public:
         Other,
         Redirect,
         TooLarge,
+        Unauthorized,
     };
     Q_ENUM(Kind)
 

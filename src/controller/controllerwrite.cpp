@@ -203,4 +203,22 @@ void Controller::resetEntireStore()
     }
 }
 
+void Controller::logout()
+{
+    DATACLIENT_ASSERT_THREAD(this);
+    qCInfo(lcController) << "logout: forgetting the store, the outbox, the files and the polls";
+    const QPointer<Controller> alive(this);
+    // The reset ends the requests that wait, drops the outbox and the guesses, empties the store
+    // and deletes the persisted file; it aborts the reads on the wire.
+    resetEntireStore();
+    if (!alive)
+        return;
+    // Mutations on the wire too: the user who made them is gone (their answers are dropped).
+    for (detail::InFlightRequest *request : d->inFlight.all())
+        d->abort(*request);
+    // Then each manager forgets what is the user's beyond the store: the outbox file, the
+    // polls, the token.
+    d->each(Lifecycle::LoggedOut, [](Lifecycle &manager) { manager.loggedOut(); });
+}
+
 } // namespace DataClient

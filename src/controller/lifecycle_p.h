@@ -99,7 +99,8 @@ public:
         Roots = 1u << 25,
         Expired = 1u << 26,
         NewRowKey = 1u << 27,
-        StepCount = 28
+        LoggedOut = 1u << 28,
+        StepCount = 29
     };
 
     explicit Lifecycle(ControllerPrivate &core, quint32 steps) : core(core), m_steps(steps) { }
@@ -156,6 +157,9 @@ public:
     virtual void reset() { }
     //! resetEntireStore(), after changed() told what the reset removed.
     virtual void storeReset() { }
+    //! Controller::logout(), after the reset: forget what belongs to the user (files, polls,
+    //! tokens).
+    virtual void loggedOut() { }
     //! The Controller is being destroyed, before anything stops: last writes.
     virtual void closing() { }
     //! The Controller is being destroyed: nothing may wait or run after this.

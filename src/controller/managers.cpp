@@ -1,6 +1,8 @@
 // Registration of the Controller's managers. The order is the order they act at each step, and it
 // matters where several act at one step:
 //  - placeholders first: a call naming a placeholder key is rewritten or held before anything;
+//  - authentication after connectivity (a request waits offline before it asks for a token) and
+//    before retry: a 401 it replays after the refresh is not the retry manager's;
 //  - the outbox before connectivity: on reconnect its changes go before the reads they affect,
 //    and it decides (before the retry manager) that its items retry without a limit;
 //  - validators before retry: a 304 is taken over before anything is stored;
@@ -13,6 +15,7 @@
 
 #include "appmanagers_p.h"
 #include "applicationstatemanager_p.h"
+#include "authmanager_p.h"
 #include "connectivitymanager_p.h"
 #include "controller_p.h"
 #include "gcmanager_p.h"
@@ -35,6 +38,7 @@ Managers::Managers(ControllerPrivate &core)
     placeholders = add<PlaceholderManager>(core);
     outbox = add<OutboxManager>(core);
     connectivity = add<ConnectivityManager>(core);
+    auth = add<AuthManager>(core);
     validators = add<ValidatorManager>(core);
     retry = add<RetryManager>(core);
     pages = add<PageManager>(core);

@@ -13,6 +13,7 @@ namespace DataClient::detail {
 
 class AppManagers;
 class ApplicationStateManager;
+class AuthManager;
 class ConnectivityManager;
 class GcManager;
 class OutboxManager;
@@ -37,6 +38,7 @@ struct Managers
     PlaceholderManager *placeholders = nullptr;
     OutboxManager *outbox = nullptr;
     ConnectivityManager *connectivity = nullptr;
+    AuthManager *auth = nullptr;
     ValidatorManager *validators = nullptr;
     RetryManager *retry = nullptr;
     PageManager *pages = nullptr;

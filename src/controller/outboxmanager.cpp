@@ -35,7 +35,7 @@ EndpointPtr withIdempotencyKey(const EndpointPtr &endpoint, const QByteArray &ke
 OutboxManager::OutboxManager(ControllerPrivate &core)
     : Lifecycle(core,
                 RequestMade | Holds | AttemptFailed | Failed | RequestEnded | OnlineChanged | Reset
-                    | Closing),
+                    | LoggedOut | Closing),
       outbox(new Outbox(core.q))
 { }
 
@@ -317,6 +317,15 @@ void OutboxManager::reset()
     m_failures.clear();
     OutboxPrivate::get(outbox)->clear();
     write();
+}
+
+void OutboxManager::loggedOut()
+{
+    // The reset emptied the file; a logout removes it (nothing of the user stays on disk).
+    core.scheduler->cancel(std::exchange(m_writeRetry, 0));
+    if (!m_file.isEmpty() && QFile::exists(m_file) && !QFile::remove(m_file))
+        qCWarning(lcController).noquote()
+            << QStringLiteral("logout: cannot remove the outbox file %1").arg(m_file);
 }
 
 } // namespace DataClient::detail

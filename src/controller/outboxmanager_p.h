@@ -37,6 +37,7 @@ public:
     void onlineChanged(bool online) override;
     //! Every item is dropped (a logout): requests still in flight leave the outbox.
     void reset() override;
+    void loggedOut() override;
     //! The file is written if its last write failed.
     void closing() override;
 

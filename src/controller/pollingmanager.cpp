@@ -9,8 +9,14 @@
 namespace DataClient::detail {
 
 PollingManager::PollingManager(ControllerPrivate &core)
-    : Lifecycle(core, Roots | OnlineChanged | ApplicationStateChanged | Shutdown)
+    : Lifecycle(core, Roots | OnlineChanged | ApplicationStateChanged | LoggedOut | Shutdown)
 { }
+
+void PollingManager::loggedOut()
+{
+    // The next user's views subscribe again; the previous user's keys are never asked again.
+    polls->clear();
+}
 
 void PollingManager::start()
 {

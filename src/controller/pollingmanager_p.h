@@ -19,6 +19,7 @@ public:
     bool refers(const QString &key) const override;
     void onlineChanged(bool online) override;
     void applicationStateChanged(Qt::ApplicationState state, qint64 inactiveFor) override;
+    void loggedOut() override;
     void shutdown() override;
 
     PollSubscriptions *polls = nullptr; // a child of the Controller

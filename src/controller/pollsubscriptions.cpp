@@ -15,6 +15,13 @@ PollSubscriptions::~PollSubscriptions()
         m_scheduler->cancel(subscription.entry);
 }
 
+void PollSubscriptions::clear()
+{
+    for (const Subscription &subscription : std::as_const(m_subscriptions))
+        m_scheduler->cancel(subscription.entry);
+    m_subscriptions.clear();
+}
+
 void PollSubscriptions::subscribe(const QString &key, const EndpointPtr &endpoint,
                                   const Params &params, int frequency)
 {

@@ -41,6 +41,8 @@ public:
     //! there is none.
     bool unsubscribe(const QString &key, const RestEndpoint *endpoint);
 
+    //! Drops every subscriber (a logout): nothing is polled any more.
+    void clear();
     //! The polling interval of \a key in ms (also while paused), 0 when the key is not polled.
     int interval(const QString &key) const;
     //! Paused: no poll is due (offline, application suspended). Resuming schedules every key one

@@ -17,6 +17,8 @@ RetryManager::RetryManager(ControllerPrivate &core)
 void RetryManager::attemptFailed(InFlightRequest &request, const NetworkError &error,
                                  RetryPlan *plan)
 {
+    if (plan->retrying)
+        return; // a manager before this one waits with it (for a new token)
     Attempts &attempts = m_requests[request.id];
     const RetryPolicy own = request.endpoint->retryPolicy();
     if (!plan->unlimited

@@ -8,6 +8,7 @@
 #include <DataClient/websocketsource.h>
 #include <DataClient/outbox.h>
 #include <DataClient/restendpoint.h>
+#include <DataClient/tokensource.h>
 
 #include <QtQml/qqml.h>
 #include <QtQml/qqmlregistration.h>
@@ -66,6 +67,14 @@ struct LiveFeedForeign
     QML_FOREIGN(DataClient::LiveFeed)
     QML_NAMED_ELEMENT(LiveFeed)
     QML_UNCREATABLE("A source's feed: socket.feed")
+};
+
+// The base of TokenSource (the QML type is QmlTokenSource), the type of Controller.tokenSource.
+struct TokenSourceForeign
+{
+    Q_GADGET
+    QML_FOREIGN(DataClient::TokenSource)
+    QML_ANONYMOUS
 };
 
 } // namespace DataClient::Qml

@@ -26,6 +26,7 @@ QmlControllerSingleton::QmlControllerSingleton(QQmlEngine *engine, QObject *pare
 {
     followOnline();
     followPersistence();
+    followAuthentication();
 }
 
 QmlControllerSingleton *QmlControllerSingleton::create(QQmlEngine *engine, QJSEngine *)
@@ -57,6 +58,7 @@ void QmlControllerSingleton::setControllerObject(QObject *object)
     setQmlController(m_engine, chosen);
     followOnline();
     followPersistence();
+    followAuthentication();
     Q_EMIT controllerChanged();
     if (isOnline() != wasOnline)
         Q_EMIT onlineChanged();

@@ -4,6 +4,7 @@
 #include <DataClient/global.h>
 #include <DataClient/outbox.h>
 #include <DataClient/schema.h>
+#include <DataClient/tokensource.h>
 
 #include "fetchresult.h"
 
@@ -57,6 +58,9 @@ class DATACLIENT_QML_EXPORT QmlControllerSingleton : public QObject
     //! The least time between two writes of the persisted store (ms, default 1000).
     Q_PROPERTY(int persistIntervalMs READ persistIntervalMs WRITE setPersistIntervalMs NOTIFY
                    persistIntervalMsChanged)
+    //! Where the access token comes from (docs/authentication.md): a TokenSource, or null.
+    Q_PROPERTY(DataClient::TokenSource *tokenSource READ tokenSource WRITE setTokenSource NOTIFY
+                   tokenSourceChanged)
 
 public:
     explicit QmlControllerSingleton(QQmlEngine *engine, QObject *parent = nullptr);
@@ -73,6 +77,10 @@ public:
     void setPersistIntervalMs(int ms);
     //! Deletes the persisted file now (logout); resetEntireStore() does it too.
     Q_INVOKABLE void clearPersisted();
+    DataClient::TokenSource *tokenSource() const;
+    void setTokenSource(DataClient::TokenSource *source);
+    //! Forgets everything of the user (Controller::logout()).
+    Q_INVOKABLE void logout();
 
     //! Runs the endpoint (reads are de-duplicated, mutations optimistic when the endpoint is).
     Q_INVOKABLE DataClient::Qml::FetchResult *fetch(QObject *endpoint,
@@ -118,6 +126,10 @@ Q_SIGNALS:
     void persistIntervalMsChanged();
     //! The persisted store could not be used or written; the app keeps working in memory.
     void persistenceError(const QString &message);
+    void tokenSourceChanged();
+    //! Requests were refused (401) and no new token helps (Controller::authenticationFailed()):
+    //! show the login again. \a status is 401, or 0 when the token source failed.
+    void authenticationFailed(const QString &message, int status);
 
 private:
     struct CallArguments;
@@ -136,11 +148,14 @@ private:
     void followOnline();
     //! Forwards the current Controller's persistence signals (qmlcontrollerpersist.cpp).
     void followPersistence();
+    //! Forwards the current Controller's authentication signals (qmlcontrollerauth.cpp).
+    void followAuthentication();
 
     QQmlEngine *m_engine;
     QMetaObject::Connection m_onlineConnection;
     QMetaObject::Connection m_outboxConnection;
     QList<QMetaObject::Connection> m_persistConnections;
+    QList<QMetaObject::Connection> m_authConnections;
 };
 
 } // namespace DataClient::Qml

@@ -5,6 +5,7 @@
 
 #include <DataClient/abortgroup.h>
 #include <DataClient/networkerror.h>
+#include <DataClient/private/sameorigin_p.h>
 
 #include <QtCore/QFutureWatcher>
 #include <QtNetwork/QNetworkAccessManager>
@@ -12,17 +13,6 @@
 #include <QtNetwork/QNetworkRequest>
 
 namespace DataClient::detail {
-
-// Origin = scheme, host and port (default ports made explicit), as the web defines it.
-bool sameOrigin(const QUrl &a, const QUrl &b)
-{
-    auto port = [](const QUrl &url) {
-        const QString scheme = url.scheme().toLower();
-        return url.port(scheme == u"https" ? 443 : scheme == u"http" ? 80 : -1);
-    };
-    return !a.host().isEmpty() && a.scheme().compare(b.scheme(), Qt::CaseInsensitive) == 0
-        && a.host().compare(b.host(), Qt::CaseInsensitive) == 0 && port(a) == port(b);
-}
 
 namespace {
 
@@ -107,8 +97,16 @@ HttpExchange::HttpExchange(QNetworkAccessManager *network, const RequestInit &in
 QNetworkRequest HttpExchange::requestFor(const QUrl &url) const
 {
     QNetworkRequest request(url);
-    for (const auto &[name, value] : m_init.headers)
+    // A redirect followed to another origin (credentials 'include') leaves the request's
+    // authorization behind, as browsers do: a token is for the origin it was given for.
+    const bool otherOrigin = !m_firstUrl.isEmpty() && !sameOrigin(url, m_firstUrl);
+    for (const auto &[name, value] : m_init.headers) {
+        if (otherOrigin
+            && (name.compare("authorization", Qt::CaseInsensitive) == 0
+                || name.compare("proxy-authorization", Qt::CaseInsensitive) == 0))
+            continue;
         request.setRawHeader(name, value);
+    }
     // Qt never follows a redirect on its own: follow() decides, hop by hop.
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
                          QNetworkRequest::ManualRedirectPolicy);

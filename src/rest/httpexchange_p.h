@@ -26,6 +26,7 @@
 
 #include "replybody_p.h"
 
+#include <DataClient/private/sameorigin_p.h>
 #include <DataClient/requestinit.h>
 #include <DataClient/response.h>
 
@@ -48,9 +49,6 @@ class NetworkError;
 }
 
 namespace DataClient::detail {
-
-//! Whether \a a and \a b have one origin (scheme, host and port, default ports made explicit).
-bool sameOrigin(const QUrl &a, const QUrl &b);
 
 class HttpExchange : public QObject
 {

@@ -135,6 +135,7 @@ dataclient_add_qtest(tst_managers_docs
     ${_managers_example}/requestlogger.h ${_managers_example}/requestlogger.cpp
     ${_managers_example}/requestmetrics.h ${_managers_example}/requestmetrics.cpp
     ${_managers_example}/tokenauth.h ${_managers_example}/tokenauth.cpp
+    ${DATACLIENT_TEST_SUPPORT}/testtokensource.h
   LIBS DataClient::Controller DataClient::Testing Qt6::Network)
 target_include_directories(tst_managers_docs PRIVATE ${_managers_example})
 target_compile_definitions(tst_managers_docs PRIVATE
@@ -153,3 +154,17 @@ dataclient_add_qtest(tst_livefeed_connection
 # A push against a fetch answer about the same record: the version field, else the date rule.
 dataclient_add_qtest(tst_pushordering SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_pushordering.cpp
   LIBS DataClient::Controller DataClient::Testing)
+
+# Authentication (docs/authentication.md): the token source's token, one refresh then replay.
+foreach(name auth authrefresh)
+  dataclient_add_qtest(tst_${name}
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${name}.cpp ${CMAKE_CURRENT_LIST_DIR}/authfixture.h
+      ${DATACLIENT_TEST_SUPPORT}/testtokensource.h ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h
+      ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+    LIBS DataClient::Controller DataClient::Testing Qt6::Network)
+endforeach()
+dataclient_add_qtest(tst_logout
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_logout.cpp ${CMAKE_CURRENT_LIST_DIR}/authfixture.h
+    ${DATACLIENT_TEST_SUPPORT}/testtokensource.h ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h
+    ${DATACLIENT_TEST_SUPPORT}/logcapture.h ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
+  LIBS DataClient::Controller DataClient::Testing Qt6::Network)

@@ -6,6 +6,7 @@
 #include "docsnippets.h"
 #include "requestlogger.h"
 #include "requestmetrics.h"
+#include "testtokensource.h"
 #include "tokenauth.h"
 
 #include <DataClient/restendpoint.h>
@@ -51,6 +52,28 @@ private Q_SLOTS:
         QTest::ignoreMessage(QtInfoMsg,
                              QRegularExpression(u"^GET %1 failed: .*500.*$"_s.arg(items)));
         QVERIFY(await(controller->fetch(once())).error);
+    }
+
+    void theLoggerRedactsCredentials()
+    {
+        auto *logger = new RequestLogger(controller.get());
+        logger->logHeaders = true;
+        QVERIFY(controller->addManager(logger));
+        TestTokenSource tokens;
+        tokens.current = u"secret-token-81"_s;
+        tokens.setOrigins({QUrl(server->url())});
+        controller->setTokenSource(&tokens);
+        const QString items = QRegularExpression::escape(server->url(u"/items"_s));
+        // The token went to the server; the log shows only that there was one.
+        QTest::ignoreMessage(QtInfoMsg,
+                             QRegularExpression(u"^GET %1 headers: Authorization: "
+                                                "\\[redacted\\]$"_s.arg(items)));
+        QTest::ignoreMessage(QtInfoMsg,
+                             QRegularExpression(u"^GET %1 \\d+ in \\d+ ms$"_s.arg(items)));
+        QVERIFY(await(controller->fetch(endpoint())).value);
+        QCOMPARE(server->lastRequest().header("authorization"),
+                 QByteArray("Bearer secret-token-81"));
+        controller->setTokenSource(nullptr);
     }
 
     void theMetricsCountPerEndpoint()
