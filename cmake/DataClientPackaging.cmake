@@ -71,7 +71,8 @@ dataclient_deb(Development libdataclient-dev libdevel
 
 # What no binary names: the Qt QML modules the QML files import, and what find_package(DataClient)
 # looks for (cmake/DataClientConfig.cmake.in).
-set(CPACK_DEBIAN_QML_PACKAGE_DEPENDS "qml6-module-qtqml, qml6-module-qtquick")
+set(CPACK_DEBIAN_QML_PACKAGE_DEPENDS
+  "qml6-module-qtqml, qml6-module-qtqml-models, qml6-module-qtqml-workerscript, qml6-module-qtquick")
 set(CPACK_DEBIAN_TESTINGQML_PACKAGE_DEPENDS "qml6-module-qtqml, qml6-module-qttest")
 set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_DEPENDS
   "qt6-base-dev (>= 6.4), qt6-declarative-dev (>= 6.4), qt6-websockets-dev (>= 6.4)")

@@ -7,23 +7,26 @@ Window {
     height: 240
     visible: true
 
+    required property string serverUrl
     property int rows: list.count
     signal rowsShown
 
     Entity {
         id: todo
         key: "Todo"
+        primaryKey: "id"
         fields: ({ id: 0, title: "" })
     }
     Resource {
         id: todos
         path: "/todos/:id"
         schema: todo
-        urlPrefix: serverUrl
+        urlPrefix: window.serverUrl
     }
     Suspense {
         id: query
         endpoint: todos.getList
+        params: ({})
     }
     ListView {
         id: list

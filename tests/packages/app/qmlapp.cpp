@@ -9,7 +9,6 @@
 #include <QtCore/QTimer>
 #include <QtGui/QGuiApplication>
 #include <QtQml/QQmlApplicationEngine>
-#include <QtQml/QQmlContext>
 
 int main(int argc, char **argv)
 {
@@ -24,7 +23,7 @@ int main(int argc, char **argv)
     if (!server.listen() || !api.addCollection(QStringLiteral("/todos"), todos))
         return 3;
     QQmlApplicationEngine engine;
-    engine.rootContext()->setContextProperty(QStringLiteral("serverUrl"), server.url());
+    engine.setInitialProperties({{QStringLiteral("serverUrl"), server.url()}});
     engine.load(QUrl::fromLocalFile(QStringLiteral(APP_QML)));
     if (engine.rootObjects().isEmpty())
         return 2;
