@@ -60,7 +60,7 @@ function(dataclient_add_layer layer)
   set_target_properties(${target} PROPERTIES
     EXPORT_NAME ${first}${rest}
     VERSION ${PROJECT_VERSION}
-    SOVERSION ${PROJECT_VERSION_MAJOR}
+    SOVERSION ${DATACLIENT_SOVERSION}
     DATACLIENT_LAYER ${layer})
   target_compile_definitions(${target} PRIVATE DATACLIENT_BUILDING_${LAYER} DATACLIENT_BUILDING_LAYER)
   target_include_directories(${target}

@@ -5,6 +5,13 @@
 # works in a consumer project (tests/consumer proves it). The Testing component (the
 # DataClientTesting library, its QML module DataClient.Testing, their export set
 # DataClientTestingTargets) is installed beside the core but never linked by it.
+#
+# Install components, one per Debian package (cmake/DataClientPackaging.cmake, docs/packaging.md):
+#   Runtime         the core's shared libraries (libDataClient*.so.<soversion>)
+#   Qml             the QML module DataClient
+#   TestingRuntime  the test kit's shared libraries
+#   TestingQml      the QML module DataClient.Testing
+#   Development     headers (the test kit's too), the CMake package, the libraries' name links
 include(CMakePackageConfigHelpers)
 
 set(DATACLIENT_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/DataClient)
@@ -31,26 +38,28 @@ set(dataclient_testing_targets DataClientTesting DataClientTestingQml)
 # -rpath-link), but no header of theirs is installed, so apps cannot use DataClient::Json.
 get_property(dataclient_internal_targets GLOBAL PROPERTY DATACLIENT_INTERNAL_TARGETS)
 install(TARGETS ${dataclient_targets} ${dataclient_internal_targets} EXPORT DataClientTargets
-  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT DataClient
-  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT DataClient
-  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT DataClient
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT Runtime NAMELINK_COMPONENT Development
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT Development
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT Runtime
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(TARGETS ${dataclient_testing_targets} EXPORT DataClientTestingTargets
-  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT Testing
-  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT Testing
-  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT Testing
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT TestingRuntime
+    NAMELINK_COMPONENT Development
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT Development
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT TestingRuntime
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/DataClient DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-  COMPONENT DataClient PATTERN "testing" EXCLUDE
+  COMPONENT Development PATTERN "testing" EXCLUDE
   # The layers' private API (include/DataClient/private) is built against, never installed.
   PATTERN "private" EXCLUDE)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/DataClient/testing
-  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/DataClient COMPONENT Testing)
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/DataClient COMPONENT Development)
 install(EXPORT DataClientTargets NAMESPACE DataClient:: DESTINATION ${DATACLIENT_INSTALL_CMAKEDIR}
-  COMPONENT DataClient)
+  COMPONENT Development)
 install(EXPORT DataClientTestingTargets NAMESPACE DataClient::
-  DESTINATION ${DATACLIENT_INSTALL_CMAKEDIR} COMPONENT Testing)
-# DataClient::OAuth (find_package(DataClient COMPONENTS OAuth)), when it was built.
+  DESTINATION ${DATACLIENT_INSTALL_CMAKEDIR} COMPONENT Development)
+# DataClient::OAuth (find_package(DataClient COMPONENTS OAuth)), when it was built. Its own
+# install component: the Debian packages leave it out for now (docs/packaging.md).
 if(TARGET DataClientOAuth)
   install(TARGETS DataClientOAuth EXPORT DataClientOAuthTargets
     LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT OAuth
@@ -79,14 +88,14 @@ endforeach()
 # The QML modules: plugin, qmldir, qmltypes and QML files, under <qmldir>/DataClient and
 # <qmldir>/DataClient/Testing.
 install(TARGETS DataClientQmlplugin
-  LIBRARY DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient COMPONENT DataClient)
+  LIBRARY DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient COMPONENT Qml)
 install(DIRECTORY ${QT_QML_OUTPUT_DIRECTORY}/DataClient/
-  DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient COMPONENT DataClient
+  DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient COMPONENT Qml
   FILES_MATCHING PATTERN "qmldir" PATTERN "*.qmltypes" PATTERN "*.qml" PATTERN "Testing" EXCLUDE)
 install(TARGETS DataClientTestingQmlplugin
-  LIBRARY DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient/Testing COMPONENT Testing)
+  LIBRARY DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient/Testing COMPONENT TestingQml)
 install(DIRECTORY ${QT_QML_OUTPUT_DIRECTORY}/DataClient/Testing/
-  DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient/Testing COMPONENT Testing
+  DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient/Testing COMPONENT TestingQml
   FILES_MATCHING PATTERN "qmldir" PATTERN "*.qmltypes" PATTERN "*.qml")
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/DataClientConfig.cmake.in
@@ -94,7 +103,7 @@ configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/DataClientConfig.cmake
   INSTALL_DESTINATION ${DATACLIENT_INSTALL_CMAKEDIR}
   PATH_VARS DATACLIENT_INSTALL_QMLDIR)
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/DataClientConfigVersion.cmake
-  COMPATIBILITY SameMinorVersion)
+  COMPATIBILITY ${DATACLIENT_VERSION_COMPATIBILITY})
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/DataClientConfig.cmake
   ${CMAKE_CURRENT_BINARY_DIR}/DataClientConfigVersion.cmake
-  DESTINATION ${DATACLIENT_INSTALL_CMAKEDIR} COMPONENT DataClient)
+  DESTINATION ${DATACLIENT_INSTALL_CMAKEDIR} COMPONENT Development)
