@@ -16,8 +16,8 @@ static QJsonArray seed()
 {
     QJsonArray todos;
     for (int id = 1; id <= 3; ++id)
-        todos.append(QJsonObject{{QStringLiteral("id"), id},
-                                 {QStringLiteral("title"), QStringLiteral("todo %1").arg(id)}});
+        todos.append(QJsonObject {{QStringLiteral("id"), id},
+                                  {QStringLiteral("title"), QStringLiteral("todo %1").arg(id)}});
     return todos;
 }
 

@@ -18,8 +18,8 @@ int main(int argc, char **argv)
     DataClient::Testing::FakeRestApi api(&server);
     QJsonArray todos;
     for (int id = 1; id <= 3; ++id)
-        todos.append(QJsonObject{{QStringLiteral("id"), id},
-                                 {QStringLiteral("title"), QStringLiteral("todo %1").arg(id)}});
+        todos.append(QJsonObject {{QStringLiteral("id"), id},
+                                  {QStringLiteral("title"), QStringLiteral("todo %1").arg(id)}});
     if (!server.listen() || !api.addCollection(QStringLiteral("/todos"), todos))
         return 3;
     QQmlApplicationEngine engine;
