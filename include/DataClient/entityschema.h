@@ -66,6 +66,10 @@ public:
     using MergeFunction
         = std::function<QJsonObject(const QJsonObject &existing, const QJsonObject &incoming)>;
     using SchemaFunction = std::function<Schema()>;
+    //! Checks a serialized record before anything is written: returns the name of the field
+    //! that is missing or wrong (the answer is then refused with a SchemaError naming it and
+    //! nothing is written), or an empty string to accept it.
+    using ValidateFunction = std::function<QString(const QJsonObject &value)>;
 
     //! A null schema (isNull()).
     EntitySchema();
@@ -94,6 +98,11 @@ public:
     //! false: records of this key stay out of the persisted store (docs/offline.md: tokens,
     //! private messages); lists and results that hold them show them missing after a restart.
     EntitySchema withPersist(bool persist) const;
+    //! Refuses answers whose records lack what the app needs (see ValidateFunction).
+    EntitySchema withValidate(ValidateFunction validate) const;
+    //! Unique fields (a username, a slug) the store can find a record by without its pk:
+    //! Store::query() with one of them in its arguments. The index follows changes of the field.
+    EntitySchema withIndexes(const QStringList &fields) const;
 
     bool isNull() const;
     QString key() const;
@@ -119,6 +128,10 @@ public:
     QVariantMap defaults() const;
     //! Whether records of this key are persisted (default true; withPersist()).
     bool persists() const;
+    bool hasValidate() const;
+    //! The field \a value is refused for (withValidate()), or empty when accepted.
+    QString validate(const QJsonObject &value) const;
+    QStringList indexes() const;
     //! The Q_GADGET this schema was made from (fromGadget()), else nullptr.
     const QMetaObject *gadget() const;
 
