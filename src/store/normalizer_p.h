@@ -191,6 +191,8 @@ private:
     Plan *m_recentPlans[4] = {}; // most recently used first: todo, author, todo, author...
     const void *m_lastKeptSchema = nullptr;
     std::vector<std::unique_ptr<NodeBuilder>> m_builders; // one per depth, reused
+    //! The shapes of the hidden union items ({"<member name>": ref}), by (union, member).
+    std::vector<std::pair<std::pair<const void *, int>, ShapeRef>> m_unionShapes;
     //! Reading ahead in a long list (visitCollection()): the records of kept entities are
     //! noted in m_kept, with their fingerprints once known, so that a repeat is recognised there.
     bool m_readAhead = false;

@@ -11,28 +11,39 @@ namespace DataClient::detail {
 int Normalizer::unionMember(const UnionSpec &spec, const Value &value, const Node *owner,
                             const Path &path, const Parent &parent) const
 {
-    const QString expected = spec.typeField.isEmpty()
-        ? u"an object its pick function gives one of the types %1"_s.arg(spec.knownNames())
-        : u"an object whose field \"%1\" is one of the types %2"_s.arg(spec.typeField,
-                                                                       spec.knownNames());
+    // Made only for an error: every item of a feed comes through here.
+    const auto expected = [&spec] {
+        return spec.typeField.isEmpty()
+            ? u"an object its pick function gives one of the types %1"_s.arg(spec.knownNames())
+            : u"an object whose field \"%1\" is one of the types %2"_s.arg(spec.typeField,
+                                                                           spec.knownNames());
+    };
     if (!value.isObject())
-        fail(spec.key, path, expected, describe(value, owner));
+        fail(spec.key, path, expected(), describe(value, owner));
     const Node *object = value.node;
     if (spec.typeField.isEmpty()) {
         const QString name = spec.pick(
             objectJson(object), parent.node ? QJsonValue(objectJson(parent.node)) : QJsonValue());
         const int member = spec.byName.value(name, -1);
         if (member < 0)
-            fail(spec.key, path, expected,
+            fail(spec.key, path, expected(),
                  u"the type \"%1\" for %2"_s.arg(name, describe(value, owner)));
         return member;
     }
     const Value *field = object->field(QStringView(spec.typeField));
+    if (field && field->type == ValueType::String && field->inBlob() && !field->utf16) {
+        // The usual case, a short Latin-1 name: compared in place with the few members' names.
+        const QLatin1StringView name = object->latin1(*field);
+        for (qsizetype i = 0; i < spec.names.size(); ++i) {
+            if (spec.names.at(i) == name)
+                return int(i);
+        }
+    }
     const QString name = field ? pkOf(*field, object) : QString();
     const int member = name.isEmpty() ? -1 : spec.byName.value(name, -1);
     if (member < 0) {
         const Path at {&path, spec.typeField};
-        fail(spec.key, at, expected,
+        fail(spec.key, at, expected(),
              field ? u"%1 (not a known type)"_s.arg(describe(*field, object)) : u"nothing"_s);
     }
     return member;
@@ -65,10 +76,19 @@ std::pair<quint32, quint32> Normalizer::unionItem(const Value &value, const Node
     const QString pk = members.key + u':' + members.slots[memberSlot].pk.toString();
     EntityTable &table = m_batch.local.entityTable(s->key);
     const quint32 slot = slotFor(table, pk, path);
-    const ShapeRef shape = Shape::intern({spec.names.at(member)});
+    const Shape *shape = nullptr;
+    for (const auto &[key, known] : m_unionShapes) {
+        if (key == std::pair<const void *, int>(&spec, member))
+            shape = known.get();
+    }
+    if (!shape) {
+        m_unionShapes.emplace_back(std::pair<const void *, int>(&spec, member),
+                                   Shape::intern({spec.names.at(member)}));
+        shape = m_unionShapes.back().second.get();
+    }
     NodeBuilder builder;
     builder.appendValue(Value::makeRef(ValueType::EntityRef, memberTable, memberSlot, true));
-    NodeRef node = builder.finishObject(shape.get());
+    NodeRef node = builder.finishObject(shape);
     if (record)
         *record = node;
     stage(table, slot, std::move(node), item, false);
