@@ -29,4 +29,5 @@
 #include <DataClient/outbox.h>
 #include <DataClient/controller.h>
 #include <DataClient/collectionmodel.h>
+#include <DataClient/queryvalue.h>
 #include <DataClient/qmlcontroller.h>

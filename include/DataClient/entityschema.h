@@ -66,6 +66,10 @@ public:
     using MergeFunction
         = std::function<QJsonObject(const QJsonObject &existing, const QJsonObject &incoming)>;
     using SchemaFunction = std::function<Schema()>;
+    //! Checks a serialized record before anything is written: returns the name of the field
+    //! that is missing or wrong (the answer is then refused with a SchemaError naming it and
+    //! nothing is written), or an empty string to accept it.
+    using ValidateFunction = std::function<QString(const QJsonObject &value)>;
 
     //! A null schema (isNull()).
     EntitySchema();
@@ -116,6 +120,11 @@ public:
     //! own name is converted like any other.
     EntitySchema withKeysKept(const QStringList &fields) const;
     QStringList keysKept() const;
+    //! Refuses answers whose records lack what the app needs (see ValidateFunction).
+    EntitySchema withValidate(ValidateFunction validate) const;
+    //! Unique fields (a username, a slug) the store can find a record by without its pk:
+    //! Store::query() with one of them in its arguments. The index follows changes of the field.
+    EntitySchema withIndexes(const QStringList &fields) const;
 
     bool isNull() const;
     QString key() const;
@@ -141,6 +150,10 @@ public:
     QVariantMap defaults() const;
     //! Whether records of this key are persisted (default true; withPersist()).
     bool persists() const;
+    bool hasValidate() const;
+    //! The field \a value is refused for (withValidate()), or empty when accepted.
+    QString validate(const QJsonObject &value) const;
+    QStringList indexes() const;
     //! The Q_GADGET this schema was made from (fromGadget()), else nullptr.
     const QMetaObject *gadget() const;
 

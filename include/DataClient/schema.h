@@ -11,12 +11,14 @@
 #include <QtCore/QSharedDataPointer>
 #include <QtCore/QString>
 #include <QtCore/QStringList>
+#include <QtCore/QVariant>
 
 #include <functional>
 #include <memory>
 
 namespace DataClient {
 
+class Record;
 class SchemaPrivate;
 
 /*!
@@ -29,6 +31,9 @@ class SchemaPrivate;
     const Schema page = list.paginated();                      // getList.getPage
     const Schema del = Schema::invalidate(todo);               // delete
     const Schema wrapped = Schema::object({{u"results"_s, list}, {u"total"_s, Schema()}});
+    const Schema feedItem = Schema::unionOf({{u"comment"_s, comment}, {u"like"_s, like}},
+                                            u"type"_s);  // one of several entity types
+    const Schema usersById = Schema::values(Schema::entity(user)); // {"12": {...}, "13": {...}}
     \endcode
 
     The collection variants (push(), unshift(), addWith(), paginated(), remove()) also work on an
@@ -37,7 +42,18 @@ class SchemaPrivate;
 class DATACLIENT_SCHEMA_EXPORT Schema
 {
 public:
-    enum class Kind { None, Entity, Array, Object, Collection, Invalidate };
+    enum class Kind {
+        None,
+        Entity,
+        Array,
+        Object,
+        Collection,
+        Invalidate,
+        Union,
+        Values,
+        All,
+        Query
+    };
     //! What normalizing a Collection does with the stored list of the same arguments.
     enum class CollectionMode {
         Replace, //!< the list becomes the response (getList)
@@ -57,6 +73,17 @@ public:
     //! Collection::matches).
     using CollectionFilter = std::function<bool(const Params &collectionArgs,
                                                 const Params &callArgs, const QJsonObject &item)>;
+    //! The members of a Union: a type name and the Entity schema of the items of that type.
+    using UnionMembers = QList<std::pair<QString, Schema>>;
+    //! Picks the member of a Union for \a value (\a parent: the enclosing value, null at the
+    //! top): returns one of the member names (anything else is a SchemaError).
+    using UnionPick = std::function<QString(const QJsonObject &value, const QJsonValue &parent)>;
+    //! The order of an All list: true when \a a goes before \a b.
+    using AllOrder = std::function<bool(const Record &a, const Record &b)>;
+    //! A Query's computation over the value its input schema reads (an All's list).
+    using QueryCompute = std::function<QVariant(const QVariant &input)>;
+    //! A counting Query's test of one entity.
+    using QueryWhere = std::function<bool(const Record &record)>;
 
     //! None: the value passes through unchanged (QJsonValue::toVariant() when read).
     Schema();
@@ -76,15 +103,63 @@ public:
                              std::shared_ptr<const Collection> type = {});
     //! Deletes the entity whose pk (a string) or pk fields (an object) the value holds.
     static Schema invalidate(const Schema &entity);
+    /*!
+        An item of one of several entity types (an activity feed, search results), told apart by
+        its field \a typeField: `{"type": "comment", ...}` is normalized with the member named
+        "comment". Each member is an Entity schema. Usable wherever a schema is (Array,
+        Collection, Object, Values, nested fields). A value whose type names no member is a
+        SchemaError naming the value and the known types; nothing is written.
+        (`union` is a C++ keyword, hence the name.)
+    */
+    static Schema unionOf(const UnionMembers &members, const QString &typeField);
+    //! A Union whose member \a pick chooses from the value (no type field needed).
+    static Schema unionOf(const UnionMembers &members, UnionPick pick);
+    /*!
+        An object whose every value has the schema \a item, keyed by anything (ids: `{"12":
+        {...}, "13": {...}}`): entities, unions, or plain values with a None item. Read back as
+        a QVariantMap with the same keys (a JS object in QML).
+    */
+    static Schema values(const Schema &item);
+    /*!
+        Every stored entity of \a entity's type (from any request, push or write) as a list,
+        read with Store::query() / Controller::get(): in pk order, or in \a order. Memoized: a
+        read after no change of that type is the same shared list; a change re-reads the
+        changed entity only, then rebuilds the list of memoized Records.
+    */
+    static Schema all(const Schema &entity, AllOrder order = {});
+    /*!
+        A memoized computation over what \a input (an All, or another Query) reads: \a compute
+        runs only when that value changed (a read after no change is the value computed last).
+    */
+    static Schema query(const Schema &input, QueryCompute compute);
+    /*!
+        The number of entities of \a all (an All schema) for which \a where is true, kept up
+        to date entity by entity: a change of one entity evaluates \a where for that entity
+        only.
+    */
+    static Schema queryCount(const Schema &all, QueryWhere where);
 
     Kind kind() const;
     bool isNull() const;
     //! Entity and Invalidate: the entity key. Collection: "[<entity key>]". Array: "[<item key>]".
+    //! Union: "Union(<name>:<entity key>,...;<type field>)": two unions of other members (or
+    //! another type field) never share a key, nor the collections made of them. Values:
+    //! "{<item key>}". All: "All(<entity key>)". Query: "Query(<input key>)".
     QString key() const;
     //! The entity of an Entity, Invalidate, Collection or Array-of-entity schema.
     EntitySchema entitySchema() const;
-    //! Array and Collection: the schema of one item.
+    //! Array, Collection and Values: the schema of one item; a Collection of a Union: the Union.
     Schema itemSchema() const;
+    //! All: its order (null: pk order). Query: its computation or its test.
+    AllOrder allOrder() const;
+    QueryCompute queryCompute() const;
+    QueryWhere queryWhere() const;
+    //! Union: its members, in the order given.
+    UnionMembers unionMembers() const;
+    //! Union: its type field (empty for the function form).
+    QString unionField() const;
+    //! Union: the member name of entity key \a entityKey ("comment" for "Comment"), else empty.
+    QString unionMemberName(const QString &entityKey) const;
     //! Object: the schema of each field (fields not listed pass through).
     QHash<QString, Schema> fields() const;
 

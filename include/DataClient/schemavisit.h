@@ -20,6 +20,10 @@ namespace DataClient {
     | Array      | visitor.array(schema.itemSchema())                      |
     | Collection | visitor.collection(schema) (its item: itemSchema())     |
     | Object     | visitor.object(schema.fields())                         |
+    | Union      | visitor.unionOf(schema) (its members: unionMembers())   |
+    | Values     | visitor.values(schema.itemSchema())                     |
+    | All        | visitor.all(schema) (its entity: itemSchema())          |
+    | Query      | visitor.query(schema) (its input: itemSchema())         |
 
     Every visitor has every member, so a new kind of schema is a compile error wherever it must
     be handled, instead of a `switch` somewhere that quietly ignores it. Zero cost: the compiler
@@ -40,6 +44,14 @@ template<typename Visitor> decltype(auto) visitSchema(const Schema &schema, Visi
         return std::forward<Visitor>(visitor).collection(schema);
     case Schema::Kind::Object:
         return std::forward<Visitor>(visitor).object(schema.fields());
+    case Schema::Kind::Union:
+        return std::forward<Visitor>(visitor).unionOf(schema);
+    case Schema::Kind::Values:
+        return std::forward<Visitor>(visitor).values(schema.itemSchema());
+    case Schema::Kind::All:
+        return std::forward<Visitor>(visitor).all(schema);
+    case Schema::Kind::Query:
+        return std::forward<Visitor>(visitor).query(schema);
     }
     return std::forward<Visitor>(visitor).none();
 }

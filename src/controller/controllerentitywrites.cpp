@@ -43,6 +43,13 @@ QString kindName(const Schema &schema)
         return QStringLiteral("a Collection schema");
     case Schema::Kind::Invalidate:
         return QStringLiteral("an Invalidate schema");
+    case Schema::Kind::Union:
+        return QStringLiteral("a Union schema (set() each member's entity instead)");
+    case Schema::Kind::Values:
+        return QStringLiteral("a Values schema");
+    case Schema::Kind::All:
+    case Schema::Kind::Query:
+        return QStringLiteral("a read-only %1 schema").arg(schema.key());
     }
     return {};
 }

@@ -198,6 +198,10 @@ public:
     QString listField;
     QString pkField;
     EntitySchema rowEntity;
+    //! The Union of the rows, when they are one: a `type` role (the member's name) and the
+    //! roles of every member's fields; rows are keyed by entity key and pk.
+    Schema rowUnion;
+    int typeField = -1; // index in roleFields of the `type` role of a Union's rows
     QStringList roleFields; // role FirstFieldRole + i shows field roleFields[i]
     QHash<int, QByteArray> roles;
 };

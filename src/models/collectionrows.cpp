@@ -30,15 +30,27 @@ void CollectionModelPrivate::configureRows(const Schema &schema)
             && field != u"pending"_s)
             roleFields.append(field);
     };
-    if (!rowEntity.isNull()) {
-        addField(pkField);
-        const QVariantMap defaults = rowEntity.defaults();
+    auto addFieldsOf = [&addField](const EntitySchema &entity) {
+        addField(entity.pkField());
+        const QVariantMap defaults = entity.defaults();
         for (auto it = defaults.cbegin(); it != defaults.cend(); ++it)
             addField(it.key());
-        for (const QString &field : rowEntity.deserializedFields())
+        for (const QString &field : entity.deserializedFields())
             addField(field);
-        for (const QString &field : rowEntity.nestedFields())
+        for (const QString &field : entity.nestedFields())
             addField(field);
+    };
+    const Schema item = schema.listSchema().itemSchema();
+    rowUnion = item.kind() == Schema::Kind::Union ? item : Schema();
+    typeField = -1;
+    if (!rowUnion.isNull()) {
+        // A DelegateChooser picks the delegate by `type`; each member's fields are roles.
+        addField(u"type"_s);
+        typeField = 0;
+        for (const auto &member : rowUnion.unionMembers())
+            addFieldsOf(member.second.entitySchema());
+    } else if (!rowEntity.isNull()) {
+        addFieldsOf(rowEntity);
     }
     roles.clear();
     roles.insert(CollectionModel::EntityRole, "entity"_ba);
@@ -59,6 +71,11 @@ RowList CollectionModelPrivate::listIn(const QVariant &value, bool *isList) cons
 
 QString CollectionModelPrivate::rowKey(const QVariant &item, int index) const
 {
+    if (!rowUnion.isNull() && item.metaType() == QMetaType::fromType<Record>()) {
+        // Two members may share a pk (Comment 1, Like 1): the entity key tells them apart.
+        const Record *record = static_cast<const Record *>(item.constData());
+        return record->entityKey() + u':' + record->pk();
+    }
     if (!rowEntity.isNull()) {
         QString pk = recordPk(item); // the store's Records know their pk
         if (pk.isEmpty() && !pkField.isEmpty()) {
@@ -116,6 +133,8 @@ QVariant CollectionModelPrivate::roleValue(const QVariant &item, int role, int c
     const int field = role - CollectionModel::FirstFieldRole;
     if (field < 0 || field >= roleFields.size())
         return {};
+    if (field == typeField && item.metaType() == QMetaType::fromType<Record>())
+        return rowUnion.unionMemberName(static_cast<const Record *>(item.constData())->entityKey());
     return toQmlValue(fieldOf(item, roleFields.at(field)));
 }
 

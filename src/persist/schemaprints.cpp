@@ -52,6 +52,14 @@ struct PrintWalk
         for (auto it = fields.cbegin(); it != fields.cend(); ++it)
             walk(it.value());
     }
+    void unionOf(const Schema &schema)
+    {
+        for (const auto &member : schema.unionMembers())
+            walk(member.second);
+    }
+    void values(const Schema &item) { walk(item); }
+    void all(const Schema &schema) { walk(schema.itemSchema()); }
+    void query(const Schema &schema) { walk(schema.itemSchema()); }
 
     //! The shape of a nested schema: its kind and entity keys (not recursing into entities).
     static void collectKeys(const Schema &schema, QStringList *keys)
@@ -59,8 +67,12 @@ struct PrintWalk
         keys->append(QString::number(int(schema.kind())));
         if (schema.kind() == Schema::Kind::Entity || schema.kind() == Schema::Kind::Invalidate)
             keys->append(schema.entitySchema().key());
-        else if (schema.kind() == Schema::Kind::Array || schema.kind() == Schema::Kind::Collection)
+        else if (schema.kind() == Schema::Kind::Array || schema.kind() == Schema::Kind::Collection
+                 || schema.kind() == Schema::Kind::Values || schema.kind() == Schema::Kind::All
+                 || schema.kind() == Schema::Kind::Query)
             collectKeys(schema.itemSchema(), keys);
+        else if (schema.kind() == Schema::Kind::Union)
+            keys->append(schema.key());
         else if (schema.kind() == Schema::Kind::Object) {
             const QHash<QString, Schema> fields = schema.fields();
             QStringList names = fields.keys();

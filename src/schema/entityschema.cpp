@@ -226,6 +226,31 @@ QStringList EntitySchema::keysKept() const
     return d ? d->keysKept : QStringList();
 }
 
+EntitySchema EntitySchema::withValidate(ValidateFunction validate) const
+{
+    return changed(*this, d, [&](EntitySchemaPrivate &p) { p.validate = std::move(validate); });
+}
+
+EntitySchema EntitySchema::withIndexes(const QStringList &fields) const
+{
+    return changed(*this, d, [&](EntitySchemaPrivate &p) { p.indexes = fields; });
+}
+
+bool EntitySchema::hasValidate() const
+{
+    return d && d->validate;
+}
+
+QString EntitySchema::validate(const QJsonObject &value) const
+{
+    return hasValidate() ? d->validate(value) : QString();
+}
+
+QStringList EntitySchema::indexes() const
+{
+    return d ? d->indexes : QStringList();
+}
+
 bool EntitySchema::isNull() const
 {
     return !d;

@@ -17,7 +17,12 @@ SchemaPrivate::SchemaPrivate(const SchemaPrivate &other)
       merge(other.merge),
       filter(other.filter),
       appendUnique(other.appendUnique),
-      collectionField(other.collectionField)
+      collectionField(other.collectionField),
+      unionSpec(other.unionSpec),
+      unionItem(other.unionItem),
+      order(other.order),
+      compute(other.compute),
+      where(other.where)
 { }
 
 SchemaPrivate::~SchemaPrivate()
@@ -72,10 +77,13 @@ Schema Schema::collection(const Schema &arrayOrItem, std::shared_ptr<const Colle
     auto *d = new SchemaPrivate;
     d->kind = Kind::Collection;
     const Schema item = arrayOrItem.kind() == Kind::Array ? arrayOrItem.itemSchema() : arrayOrItem;
-    if (item.kind() != Kind::Entity)
-        qCWarning(lcSchema) << "Schema::collection: the items must be an Entity schema";
+    if (item.kind() != Kind::Entity && item.kind() != Kind::Union)
+        qCWarning(lcSchema) << "Schema::collection: the items must be an Entity or Union schema";
     d->item = new Schema(item);
-    d->entity = item.entitySchema();
+    // A Union's items are kept as its hidden item entity: the collection stays a list of
+    // slots of one table.
+    d->entity = item.kind() == Kind::Union ? item.d->unionItem : item.entitySchema();
+    d->unionSpec = item.kind() == Kind::Union ? item.d->unionSpec : nullptr;
     d->collectionType = type ? std::move(type) : std::make_shared<const Collection>();
     return Schema(d);
 }
@@ -111,6 +119,14 @@ QString Schema::key() const
         return u"["_s + d->item->key() + u"]"_s;
     case Kind::Object:
         return d->collectionField.isEmpty() ? QString() : d->fields.value(d->collectionField).key();
+    case Kind::Union:
+        return d->unionSpec->key;
+    case Kind::Values:
+        return u"{"_s + d->item->key() + u"}"_s;
+    case Kind::All:
+        return u"All("_s + d->entity.key() + u")"_s;
+    case Kind::Query:
+        return u"Query("_s + d->item->key() + u")"_s;
     case Kind::None:
         break;
     }

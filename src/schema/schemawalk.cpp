@@ -28,6 +28,16 @@ struct Children
     QList<Schema> array(const Schema &item) const { return {item}; }
     QList<Schema> collection(const Schema &collection) const { return {collection.itemSchema()}; }
     QList<Schema> object(const QHash<QString, Schema> &fields) const { return fields.values(); }
+    QList<Schema> unionOf(const Schema &schema) const
+    {
+        QList<Schema> members;
+        for (const auto &member : schema.unionMembers())
+            members.append(member.second);
+        return members;
+    }
+    QList<Schema> values(const Schema &item) const { return {item}; }
+    QList<Schema> all(const Schema &schema) const { return {schema.itemSchema()}; }
+    QList<Schema> query(const Schema &schema) const { return {schema.itemSchema()}; }
 };
 
 void walkFrom(const Schema &schema, const std::function<bool(const Schema &)> &visit,
@@ -55,7 +65,8 @@ bool needsGuiThread(const EntitySchema &entity)
 {
     if (entity.isNull())
         return false;
-    if (entity.pkField().isEmpty() || entity.hasProcess() || entity.hasMerge())
+    if (entity.pkField().isEmpty() || entity.hasProcess() || entity.hasMerge()
+        || entity.hasValidate())
         return true;
     const QStringList deserialized = entity.deserializedFields();
     return std::any_of(deserialized.cbegin(), deserialized.cend(), [&](const QString &field) {
@@ -106,6 +117,10 @@ struct Answer
         fields.insert(field, inner);
         return Schema::object(fields);
     }
+    Schema unionOf(const Schema &) const { return self; }
+    Schema values(const Schema &) const { return self; }
+    Schema all(const Schema &) const { return self; }
+    Schema query(const Schema &) const { return self; }
 };
 
 } // namespace
@@ -121,6 +136,8 @@ QSet<QString> Schema::reachedKeys() const
     QSet<QString> keys;
     walk([&keys](const Schema &schema) {
         if (schema.kind() != Schema::Kind::Array && schema.kind() != Schema::Kind::Object
+            && schema.kind() != Schema::Kind::Union && schema.kind() != Schema::Kind::Values
+            && schema.kind() != Schema::Kind::All && schema.kind() != Schema::Kind::Query
             && !schema.isNull()) {
             keys.insert(schema.kind() == Schema::Kind::Collection ? schema.key()
                                                                   : schema.entitySchema().key());
@@ -170,6 +187,9 @@ bool Schema::normalizesAnywhere() const
         const bool entity
             = schema.kind() == Schema::Kind::Entity || schema.kind() == Schema::Kind::Invalidate;
         if (entity && needsGuiThread(schema.entitySchema()))
+            anywhere = false;
+        // A Union told apart by a function may call into JS.
+        if (schema.kind() == Schema::Kind::Union && schema.unionField().isEmpty())
             anywhere = false;
         return anywhere;
     });

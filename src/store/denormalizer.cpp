@@ -49,11 +49,26 @@ Denormalized StorePrivate::query(const Schema &schema, const Params &args)
 {
     Denormalized result;
     Reader reader(*this, &result.missing);
+    if (schema.kind() == Schema::Kind::All || schema.kind() == Schema::Kind::Query) {
+        result.data = readTableView(schema).first;
+        result.found = result.data.isValid();
+        return result;
+    }
     if (schema.kind() == Schema::Kind::Entity || schema.kind() == Schema::Kind::Invalidate) {
         const EntitySchema entitySchema = schema.entitySchema();
         const QString pk = entitySchema.pk(QJsonObject::fromVariantMap(args));
         EntityTable *table = findEntityTable(entitySchema.key());
-        const qint64 slot = table && !pk.isEmpty() ? table->find(pk) : -1;
+        qint64 slot = table && !pk.isEmpty() ? table->find(pk) : -1;
+        if (pk.isEmpty() && table) {
+            // No pk given: a unique field it is indexed by (withIndexes()) finds it.
+            for (const QString &field : entitySchema.indexes()) {
+                const auto value = args.constFind(field);
+                if (value != args.cend()) {
+                    slot = findByIndex(entitySchema, field, Collection::argumentString(*value));
+                    break;
+                }
+            }
+        }
         if (slot < 0) {
             if (!pk.isEmpty())
                 result.missing.append(EntityRef {entitySchema.key(), pk});

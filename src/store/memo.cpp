@@ -46,6 +46,8 @@ void EntityViews::invalidate(quint32 slot, Invalidation &context)
         notify(dependent, context);
     for (ListView *list : std::as_const(watchers))
         list->itemChanged(slot, context);
+    for (SlotWatcher *watcher : std::as_const(slotWatchers))
+        watcher->slotChanged(slot);
 }
 
 void EntityViews::addEmbedder(quint32 slot, const Dependent &dependent)
@@ -264,6 +266,8 @@ void StorePrivate::retireResultView(const QString &key)
 
 void StorePrivate::clearMemo()
 {
+    tableViewIndex.clear(); // they watch the entity views cleared below
+    tableViewStore.clear();
     entityViewIndex.clear();
     entityViewsByTable.clear();
     listViewIndex.clear();

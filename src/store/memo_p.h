@@ -42,6 +42,15 @@ struct Invalidation
 
 void notify(const Dependent &dependent, Invalidation &context);
 
+//! Told about every invalidated slot of the EntityViews it watches (the views over a whole
+//! entity table: All, counting Queries, unique-field indexes; tableviews_p.h).
+class SlotWatcher
+{
+public:
+    virtual ~SlotWatcher() = default;
+    virtual void slotChanged(quint32 slot) = 0;
+};
+
 //! The Records of one entity table read with one EntitySchema.
 class EntityViews
 {
@@ -56,6 +65,7 @@ public:
     //! By slot: who embeds that entity's Record (sized on first use: only embedded tables pay).
     std::vector<QList<Dependent>> embedders;
     QList<ListView *> watchers; // lists of this table's entities (told about every slot)
+    QList<SlotWatcher *> slotWatchers; // views over the whole table (told about every slot)
 };
 
 //! A list of entities (a stored collection) as read with one item schema.

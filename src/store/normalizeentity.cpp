@@ -137,6 +137,8 @@ std::pair<quint32, quint32> Normalizer::entity(const Value &input, const Node *o
     const EntitySchemaPrivate *s = EntitySchemaPrivate::get(schema);
     if (!s)
         fail(QString(), path, u"an entity schema"_s, u"a null EntitySchema"_s);
+    if (Q_UNLIKELY(s->unionSpec))
+        return unionItem(input, owner, schema, path, parent, depth, record);
     if (!input.isObject()) {
         fail(s->key, path,
              s->pkField.isEmpty() ? u"an object"_s
@@ -187,6 +189,16 @@ std::pair<quint32, quint32> Normalizer::entity(const Value &input, const Node *o
              u"\"%1\""_s.arg(pk.mid(1)));
     }
 
+    if (s->validate) {
+        // Before anything of the record is staged: a refusal leaves the store unchanged.
+        const QString refused = s->validate(objectJson(object));
+        if (!refused.isEmpty()) {
+            const Value *field = object->field(QStringView(refused));
+            fail(s->key, Path {&path, refused},
+                 u"a value of \"%1\" that the entity's validate hook accepts"_s.arg(refused),
+                 field ? describe(*field, object) : u"nothing"_s);
+        }
+    }
     for (const auto &[index, deserializer] : p.deserializers) {
         if (!accepts(deserializer, object->at(index), object)) {
             const Path at {&path, object->shape->key(index)};

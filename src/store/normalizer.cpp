@@ -137,6 +137,15 @@ void Normalizer::visit(const Value &value, const Node *owner, const Schema &sche
         return visitCollection(value, owner, schema, path, parent, depth, out);
     case Schema::Kind::Invalidate:
         return visitInvalidate(value, owner, schema, path, out);
+    case Schema::Kind::Union:
+        return visitUnion(value, owner, schema, path, parent, depth, out);
+    case Schema::Kind::Values:
+        return visitValues(value, owner, schema, path, parent, depth, out);
+    case Schema::Kind::All:
+    case Schema::Kind::Query:
+        fail(schema.key(), path,
+             u"a schema that can be written (All and Query are read with Store::query())"_s,
+             describe(value, owner));
     }
 }
 

@@ -83,6 +83,20 @@ private:
                          const Path &path, const Parent &parent, int depth, NodeBuilder &out);
     void visitInvalidate(const Value &value, const Node *owner, const Schema &schema,
                          const Path &path, NodeBuilder &out);
+    void visitUnion(const Value &value, const Node *owner, const Schema &schema, const Path &path,
+                    const Parent &parent, int depth, NodeBuilder &out);
+    void visitValues(const Value &value, const Node *owner, const Schema &schema, const Path &path,
+                     const Parent &parent, int depth, NodeBuilder &out);
+    //! The member of \a spec that \a value is (its type field, or the pick function), or a
+    //! SchemaError naming the value and the known types.
+    int unionMember(const UnionSpec &spec, const Value &value, const Node *owner, const Path &path,
+                    const Parent &parent) const;
+    //! An item of a Collection of a Union: stages the member entity and the hidden item entity
+    //! \a item (EntitySchemaPrivate::unionSpec) referring to it; returns the latter's table and
+    //! slot.
+    std::pair<quint32, quint32> unionItem(const Value &value, const Node *owner,
+                                          const EntitySchema &item, const Path &path,
+                                          const Parent &parent, int depth, NodeRef *record);
     //! What to do with objects of one shape for one entity schema, worked out once per write
     //! (field positions of the pk, the nested schemas and the deserialized fields).
     struct Plan
@@ -177,6 +191,8 @@ private:
     Plan *m_recentPlans[4] = {}; // most recently used first: todo, author, todo, author...
     const void *m_lastKeptSchema = nullptr;
     std::vector<std::unique_ptr<NodeBuilder>> m_builders; // one per depth, reused
+    //! The shapes of the hidden union items ({"<member name>": ref}), by (union, member).
+    std::vector<std::pair<std::pair<const void *, int>, ShapeRef>> m_unionShapes;
     //! Reading ahead in a long list (visitCollection()): the records of kept entities are
     //! noted in m_kept, with their fingerprints once known, so that a repeat is recognised there.
     bool m_readAhead = false;

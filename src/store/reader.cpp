@@ -34,11 +34,13 @@ Record Reader::entity(quint32 table, quint32 slot, const EntitySchema &schema,
         m_lowestCut = 0;
         return stub(node, schema, pending);
     }
+    const auto *s = EntitySchemaPrivate::get(schema);
+    if (Q_UNLIKELY(s->unionSpec))
+        return unionItem(views, slot, node, schema, reportMissing);
     const int depth = int(m_path.size());
     m_path.append({table, slot});
     const int outerCut = std::exchange(m_lowestCut, INT_MAX);
 
-    const auto *s = EntitySchemaPrivate::get(schema);
     const FieldPlan *plan = planFor(s, node->shape);
     auto *d = new RecordPrivate(node, schema, plan);
     d->pending = pending;
@@ -99,6 +101,8 @@ QVariant Reader::value(const Value &v, const Node *owner, const Schema &schema,
         if (!v.isArray())
             return raw(v, owner);
         const Schema item = schema.itemSchema();
+        if (item.kind() == Schema::Kind::Union)
+            return unionList(v, *SchemaPrivate::get(item)->unionSpec, parent);
         const bool entities = item.kind() == Schema::Kind::Entity;
         QVariantList items;
         items.reserve(v.node->count);
@@ -144,6 +148,17 @@ QVariant Reader::value(const Value &v, const Node *owner, const Schema &schema,
         }
         return map;
     }
+    case Schema::Kind::Union: {
+        if (v.type != ValueType::EntityRef)
+            return raw(v, owner);
+        Record record = unionMember(v, *SchemaPrivate::get(schema)->unionSpec, parent, true);
+        return record.isNull() ? QVariant::fromValue(nullptr) : variantOf(std::move(record));
+    }
+    case Schema::Kind::Values:
+        return values(v, owner, schema.itemSchema(), parent);
+    case Schema::Kind::All: // read from the tables (Store::query()), never stored in a result
+    case Schema::Kind::Query:
+        return raw(v, owner);
     }
     return {};
 }

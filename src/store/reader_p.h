@@ -10,6 +10,7 @@
 
 #include <DataClient/private/entityschema_p.h>
 #include <DataClient/private/record_p.h>
+#include <DataClient/private/schema_p.h>
 
 #include <QtCore/QVarLengthArray>
 
@@ -32,6 +33,18 @@ public:
     QVariant list(ListView &view);
 
 private:
+    // Union and Values (readerunion.cpp)
+    //! The member entity \a v refers to, read with its member's schema (its table names it).
+    Record unionMember(const Value &v, const UnionSpec &spec, const Dependent &parent,
+                       bool reportMissing);
+    //! A list of union items (missing entities dropped, as in any list of entities).
+    QVariant unionList(const Value &v, const UnionSpec &spec, const Dependent &parent);
+    //! The hidden item entity of a Collection of a Union (EntitySchemaPrivate::unionSpec) at
+    //! \a slot: shown as the member entity it refers to, memoized as \a views' view.
+    Record unionItem(EntityViews &views, quint32 slot, const Node *node, const EntitySchema &schema,
+                     bool reportMissing);
+    QVariant values(const Value &v, const Node *owner, const Schema &item, const Dependent &parent);
+
     //! Replaces the rows of view.dirtySlots in the view's list; false when it must be re-read.
     bool patchRows(ListView &view);
     void rebuildRows(ListView &view, const QList<quint32> *items);

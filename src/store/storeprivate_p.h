@@ -11,6 +11,7 @@
 #include "entityrefset_p.h"
 #include "memo_p.h"
 #include "tables_p.h"
+#include "tableviews_p.h"
 #include "writebatch_p.h"
 
 #include <QtCore/QHash>
@@ -130,6 +131,13 @@ public:
     std::vector<std::unique_ptr<detail::ResultView>> resultViewStore;
     QHash<QString, detail::ResultView *> resultViewIndex;
     std::vector<detail::ResultView *> freeResultViews;
+    // Views over whole entity tables (tableviews.cpp): All lists, Queries, unique-field indexes
+    std::vector<std::unique_ptr<detail::TableView>> tableViewStore;
+    QHash<QPair<const void *, QString>, detail::TableView *> tableViewIndex;
+    //! The value of an All or Query schema, and a number that changes whenever it does.
+    std::pair<QVariant, quint64> readTableView(const Schema &schema);
+    //! The slot of the \a entity whose unique \a field is \a value (withIndexes()), or -1.
+    qint64 findByIndex(const EntitySchema &entity, const QString &field, const QString &value);
 
     // --- reads (denormalizer.cpp) ---
     Denormalized readResult(const QString &key, const Schema &schema);

@@ -264,6 +264,34 @@ private Q_SLOTS:
                  QVariant(u"three"_s));
     }
 
+    void getByAUniqueFieldOfAnEntityLoadedThroughAListNeedsNoRequest()
+    {
+        // Todo indexed by title: a get by title reads the stored todo, no request.
+        const Schema indexed = Schema::entity(EntitySchema(u"Todo"_s)
+                                                  .withNested(u"author"_s, userSchema())
+                                                  .withIndexes({u"title"_s}));
+        const EndpointPtr byTitle = RestEndpoint::create({.name = u"byTitle"_s,
+                                                          .path = u"/todos/by-title/:title"_s,
+                                                          .urlPrefix = backend->server.url(),
+                                                          .schema = indexed});
+        QVERIFY(await(controller->fetch(todos.getList, {})).value);
+        backend->server.clearRequests();
+        const ResponseState state = controller->getResponse(byTitle, {{u"title"_s, u"four"_s}});
+        QVERIFY(state.found);
+        QCOMPARE(field(state.data).value(u"id"_s).toInt(), 4);
+        // the index follows a change of the field (an update through another endpoint)
+        QVERIFY(await(controller->fetch(todos.update, {{u"id"_s, 4}},
+                                        QJsonObject {{u"title"_s, u"quatre"_s}}))
+                    .value);
+        backend->server.clearRequests();
+        QVERIFY(!controller->getResponse(byTitle, {{u"title"_s, u"four"_s}}).found);
+        QCOMPARE(field(controller->getResponse(byTitle, {{u"title"_s, u"quatre"_s}}).data)
+                     .value(u"id"_s)
+                     .toInt(),
+                 4);
+        QCOMPARE(backend->server.requestCount(), 0);
+    }
+
     void updateShowsInEveryViewWithoutARequest()
     {
         // CASES 15: update, then get of that entity shows the new value with no new request.

@@ -172,6 +172,73 @@ private Q_SLOTS:
         QVERIFY(write.changes.results.contains(resultKey));
         QCOMPARE(store.denormalize(resultKey, schema, args).data.toList().size(), 2);
     }
+
+    void unionsValuesAllQueries()
+    {
+        Store store;
+        // clang-format off
+        const Schema actor = Schema::entity(EntitySchema(u"FeedUser"_s));
+        const Schema comment = Schema::entity(EntitySchema(u"Comment"_s).withNested(u"actor"_s, actor));
+        const Schema like = Schema::entity(EntitySchema(u"Like"_s).withNested(u"actor"_s, actor));
+        const Schema feedItem = Schema::unionOf({{u"comment"_s, comment}, {u"like"_s, like}}, u"type"_s);
+        const Schema feed = Schema::collection(Schema::array(feedItem));    // a mixed list
+
+        store.setResponse(u"feed"_s, feed, {}, QJsonDocument::fromJson(R"([
+            {"id": 1, "type": "comment", "text": "Nice", "actor": {"id": 7}},
+            {"id": 1, "type": "like", "actor": {"id": 8}}])").array(), {});
+        const QVariantList items = store.denormalize(u"feed"_s, feed, {}).data.toList();
+        const Record first = items.at(0).value<Record>();                  // first.entityKey() == "Comment"
+        // clang-format on
+        QCOMPARE(first.entityKey(), u"Comment"_s);
+        QCOMPARE(items.at(1).value<Record>().entityKey(), u"Like"_s);
+        QCOMPARE(feedItem.unionMemberName(u"Like"_s), u"like"_s);
+
+        // clang-format off
+        const Schema usersById = Schema::values(actor);                     // {"7": {...}, "8": {...}}
+        store.setResponse(u"users"_s, usersById, {}, QJsonDocument::fromJson(
+            R"({"7": {"id": 7, "name": "Ada"}, "8": {"id": 8, "name": "Bo"}})").object(), {});
+        const QVariantMap users = store.denormalize(u"users"_s, usersById, {}).data.toMap();
+        // clang-format on
+        QCOMPARE(users.value(u"8"_s).value<Record>().value(u"name"), u"Bo"_s);
+
+        // clang-format off
+        const Schema todo = Schema::entity(EntitySchema(u"Todo"_s));
+        const Schema allTodos = Schema::all(todo, [](const Record &a, const Record &b) {
+            return a.value(u"title"_s).toString() < b.value(u"title"_s).toString(); });
+        const Schema done = Schema::queryCount(Schema::all(todo), [](const Record &t) {
+            return t.value(u"completed"_s).toBool(); });
+        const Schema openTitles = Schema::query(allTodos, [](const QVariant &todos) {
+            QStringList titles;
+            for (const QVariant &t : todos.toList())
+                if (!t.value<Record>().value(u"completed"_s).toBool())
+                    titles.append(t.value<Record>().value(u"title"_s).toString());
+            return QVariant(titles); });
+
+        store.setResponse(u"todos"_s, Schema::array(todo), {}, QJsonDocument::fromJson(R"([
+            {"id": 1, "title": "b", "completed": true}, {"id": 2, "title": "a"}])").array(), {});
+        const qint64 count = store.query(done, {}).data.toLongLong();       // 1
+        const QStringList open = store.query(openTitles, {}).data.toStringList(); // ["a"]
+        // clang-format on
+        QCOMPARE(count, 1);
+        QCOMPARE(open, QStringList {u"a"_s});
+        QCOMPARE(store.query(allTodos, {}).data.toList().size(), 2);
+
+        // clang-format off
+        const Schema member = Schema::entity(EntitySchema(u"Member"_s)
+                .withIndexes({u"username"_s})                                  // found without its pk
+                .withValidate([](const QJsonObject &m) {                       // refuse what the app cannot show
+                    return m.value(u"username"_s).isString() ? QString() : u"username"_s; }));
+        store.setResponse(u"m"_s, member, {}, QJsonObject {{u"id"_s, 3}, {u"username"_s, u"ada"_s}}, {});
+        const Record ada = store.query(member, {{u"username"_s, u"ada"_s}}).data.value<Record>();
+        const StoreWrite refused = store.setResponse(u"m"_s, member, {}, QJsonObject {{u"id"_s, 4}}, {});
+        // refused.error->message(): ... at "username": expected a value of "username" that the
+        // entity's validate hook accepts, found nothing
+        // clang-format on
+        QCOMPARE(ada.pk(), u"3"_s);
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error->path(), u"username"_s);
+        QVERIFY(refused.error->message().contains(u"validate hook"_s));
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_SchemaDocs)

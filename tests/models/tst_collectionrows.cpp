@@ -5,7 +5,13 @@
 #include "modelsignals.h"
 
 #include <DataClient/collectionmodel.h>
+#include <DataClient/controller.h>
+#include <DataClient/queryvalue.h>
+#include <DataClient/record.h>
+#include <DataClient/store.h>
 
+#include <QtCore/QJsonArray>
+#include <QtCore/QJsonDocument>
 #include <QtTest/QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QTest>
@@ -244,6 +250,71 @@ private Q_SLOTS:
         rows->syncRows(next);
         QCOMPARE(spy.total(), 1);
         QCOMPARE(spy.changed.at(0).at(0).toModelIndex().row(), 7000);
+    }
+
+    void aUnionListHasATypeRoleAndEveryMembersFields()
+    {
+        const EntitySchema actor(u"Actor"_s);
+        const Schema comment = Schema::entity(EntitySchema(u"Comment"_s)
+                                                  .withDefaults({{u"text"_s, QString()}})
+                                                  .withNested(u"actor"_s, Schema::entity(actor)));
+        const Schema like
+            = Schema::entity(EntitySchema(u"Like"_s).withDefaults({{u"postId"_s, 0}}));
+        const Schema feed = Schema::array(
+            Schema::unionOf({{u"comment"_s, comment}, {u"like"_s, like}}, u"kind"_s));
+        Store store;
+        const QJsonDocument answer = QJsonDocument::fromJson(R"([
+            {"id": 1, "kind": "comment", "text": "hi", "actor": {"id": 3}},
+            {"id": 1, "kind": "like", "postId": 9}])");
+        QVERIFY(store.setResponse(u"f"_s, feed, {}, answer.array(), Meta {1, 1, 1}).ok());
+        const QVariantList items = store.denormalize(u"f"_s, feed, {}).data.toList();
+        start(items, feed);
+        // Comment 1 and Like 1: two rows, told apart by their entity key
+        QCOMPARE(model->rowCount(), 2);
+        const auto roles = model->roleNames();
+        const int type = roles.key("type"_ba, -1);
+        QVERIFY(type >= CollectionModel::FirstFieldRole);
+        for (const QByteArray &name : {"id"_ba, "text"_ba, "actor"_ba, "postId"_ba})
+            QVERIFY2(roles.values().contains(name), name.constData());
+        QCOMPARE(model->data(model->index(0), type), u"comment"_s); // the member's name
+        QCOMPARE(model->data(model->index(1), type), u"like"_s);
+        QCOMPARE(model->data(model->index(0), roles.key("text"_ba)), u"hi"_s);
+        QCOMPARE(model->data(model->index(1), roles.key("postId"_ba)).toInt(), 9);
+        QVERIFY(!model->data(model->index(1), roles.key("text"_ba)).isValid());
+        // the same items in another order: moved rows, nothing removed or inserted
+        ModelSignals counted(model.get());
+        rows->syncRows(RowList(QVariantList {items.at(1), items.at(0)}));
+        QCOMPARE(counted.inserted.size() + counted.removed.size() + counted.reset.size(), 0);
+        QCOMPARE(model->data(model->index(0), type), u"like"_s);
+    }
+
+    void aQueryValueNotifiesOncePerChange()
+    {
+        const Schema task = Schema::entity(EntitySchema(u"Task"_s));
+        Controller controller;
+        QJsonArray tasks;
+        for (int i = 1; i <= 100; ++i)
+            tasks.append(QJsonObject {{u"id"_s, i}, {u"completed"_s, i <= 10}});
+        QVERIFY(controller.set(Schema::array(task), tasks).ok());
+        int evaluations = 0;
+        QueryValue done(&controller,
+                        Schema::queryCount(Schema::all(task), [&evaluations](const Record &t) {
+                            ++evaluations;
+                            return t.value(u"completed").toBool();
+                        }));
+        QCOMPARE(done.value().toInt(), 10);
+        QCOMPARE(evaluations, 100);
+        QSignalSpy spy(&done, &QueryValue::valueChanged);
+        QVERIFY(controller.set(task, QJsonObject {{u"id"_s, 50}, {u"completed"_s, true}}).ok());
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(done.value().toInt(), 11);
+        QCOMPARE(evaluations, 101);
+        // a change that leaves the count as it was, and one of another type: no signal
+        QVERIFY(controller.set(task, QJsonObject {{u"id"_s, 50}, {u"note"_s, u"n"_s}}).ok());
+        QVERIFY(controller.set(Schema::entity(EntitySchema(u"Other"_s)), QJsonObject {{u"id"_s, 1}})
+                    .ok());
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(evaluations, 102);
     }
 };
 

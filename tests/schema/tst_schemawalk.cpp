@@ -57,6 +57,10 @@ struct KindName
     {
         return u"object of %1 fields"_s.arg(fields.size());
     }
+    QString unionOf(const Schema &u) const { return u"union "_s + u.key(); }
+    QString values(const Schema &item) const { return u"values of "_s + item.key(); }
+    QString all(const Schema &a) const { return u"all "_s + a.key(); }
+    QString query(const Schema &q) const { return u"query "_s + q.key(); }
 };
 
 } // namespace
@@ -76,6 +80,12 @@ private Q_SLOTS:
         QTest::newRow("array") << Schema::array(todo()) << u"array of Todo"_s;
         QTest::newRow("collection") << list() << u"collection [Todo]"_s;
         QTest::newRow("object") << wrapped(list()) << u"object of 2 fields"_s;
+        const Schema tag = Schema::entity(EntitySchema(u"Tag"_s));
+        QTest::newRow("union") << Schema::unionOf({{u"todo"_s, todo()}, {u"tag"_s, tag}}, u"t"_s)
+                               << u"union Union(todo:Todo,tag:Tag;.t)"_s;
+        QTest::newRow("values") << Schema::values(tag) << u"values of Tag"_s;
+        QTest::newRow("all") << Schema::all(tag) << u"all All(Tag)"_s;
+        QTest::newRow("query") << Schema::query(Schema::all(tag), {}) << u"query Query(All(Tag))"_s;
     }
     void visitSchemaCallsTheMemberOfTheKind()
     {
@@ -95,6 +105,14 @@ private Q_SLOTS:
             << wrapped(list()) << QStringList {u"Todo"_s, u"User"_s, u"[Todo]"_s};
         QTest::newRow("invalidate")
             << Schema::invalidate(Schema::entity(EntitySchema(u"Tag"_s))) << QStringList {u"Tag"_s};
+        // a union reaches its members (and their nested entities); a map, an All its items
+        const Schema tag = Schema::entity(EntitySchema(u"Tag"_s));
+        QTest::newRow("union in a collection")
+            << Schema::collection(Schema::unionOf({{u"todo"_s, todo()}, {u"tag"_s, tag}}, u"t"_s))
+            << QStringList {u"Tag"_s, u"Todo"_s, u"User"_s, u"[Union(todo:Todo,tag:Tag;.t)]"_s};
+        QTest::newRow("values") << Schema::values(tag) << QStringList {u"Tag"_s};
+        QTest::newRow("count over all")
+            << Schema::queryCount(Schema::all(tag), {}) << QStringList {u"Tag"_s};
     }
     void reachedKeys()
     {

@@ -15,6 +15,8 @@
 
 namespace DataClient {
 
+struct UnionSpec;
+
 namespace detail {
 //! How to read each field of objects of one shape with one entity schema, worked out once
 //! (Record::valueAt() would otherwise compare the field's name with every nested and
@@ -70,6 +72,11 @@ public:
     QVariantMap defaults;
     bool persist = true; // withPersist(): kept out of the persisted store when false
     QStringList keysKept; // withKeysKept(): fields whose contents keep the server's key case
+    EntitySchema::ValidateFunction validate;
+    QStringList indexes; // withIndexes(): unique fields the store finds records by
+    //! Set on the hidden entity a Collection of a Union keeps its items as (schema_p.h): the
+    //! normalizer stages the member entity and a reference to it; the reader shows the member.
+    std::shared_ptr<const UnionSpec> unionSpec;
     const QMetaObject *gadget = nullptr;
 
     //! The plan for objects of \a shape (made on first use; thread-safe), or nullptr past a
