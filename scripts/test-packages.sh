@@ -46,7 +46,7 @@ in_root() { # in_root <root> <command...>
   local root=$1
   shift
   chroot "$root" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/root LANG=C.UTF-8 \
-    DEBIAN_FRONTEND=noninteractive QT_QPA_PLATFORM=offscreen "$@"
+    DEBIAN_FRONTEND=noninteractive QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/runtime "$@"
 }
 mount_basics() { # mount_basics <root>
   mounts+=("$1")
@@ -85,6 +85,10 @@ build_debian12() {
 build_debian13() {
   local root=$cache/debian13-qt6.8 work=$out/debian13/build r
   ./scripts/test-qt6.8.sh --prepare # the chroot of ./dev test-qt6.8, with Qt 6.8
+  # That chroot is test-qt6.8's: hold its lock while it is ours, or a ./dev test starting
+  # meanwhile would unmount what this build reads and writes.
+  exec 8>"$cache/lock"
+  flock -n 8 || { say "waiting for ./dev test-qt6.8 to finish"; flock 8; }
   mount_basics "$root"
   in_root "$root" apt-get install -y -qq --no-install-recommends dpkg-dev file >/dev/null
   mkdir -p "$root/src" "$root/out" "$work"
@@ -101,6 +105,7 @@ build_debian13() {
     cp "$work"/*.deb "$out/debian13/r$r/"
   done
   unmount_all
+  exec 8>&-
 }
 
 # 3-5. Install, build, run, upgrade, remove on a fresh machine.
@@ -109,6 +114,7 @@ prove() { # prove <release> <codename>
   fresh_root "$codename" "$root"
   mount_basics "$root"
   mkdir -p "$root/tmp/debs" "$root/tmp/apps"
+  mkdir -p -m 700 "$root/tmp/runtime"
   cp "$out/$release"/r1/*.deb "$root/tmp/debs/"
   cp -r tests/consumer/project "$root/tmp/apps/consumer"
   cp -r tests/packages/app "$root/tmp/apps/app"
