@@ -130,7 +130,7 @@ bool AuthManager::ask(Asking what)
     delete m_watcher;
     m_watcher = new QFutureWatcher<QString>();
     QObject::connect(m_watcher, &QFutureWatcherBase::finished, core.q,
-                     [this, epoch] { answered(epoch); });
+                     [this, epoch] { sourceAnswered(epoch); });
     m_watcher->setFuture(future);
     return false;
 }
@@ -146,7 +146,7 @@ void AuthManager::take(const QString &token, Asking from)
     m_refreshedSoon = from == Asking::Refresh && expiresSoon();
 }
 
-void AuthManager::answered(quint64 epoch)
+void AuthManager::sourceAnswered(quint64 epoch)
 {
     if (epoch != m_epoch || !m_watcher)
         return; // forgotten (a logout, another source)

@@ -51,7 +51,7 @@ private:
     bool ask(Asking what);
     void take(const QString &token, Asking from);
     //! The source's future finished: the waiting requests are sent, or fail.
-    void answered(quint64 epoch);
+    void sourceAnswered(quint64 epoch);
     void wait(InFlightRequest &request, bool replay);
     void expire(quint64 id);
     //! Sends every waiting request (replays with the new token), oldest first.
