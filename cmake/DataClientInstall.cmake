@@ -25,6 +25,15 @@ set(DATACLIENT_INSTALL_QMLDIR ${dataclient_default_qmldir} CACHE STRING
 get_property(dataclient_targets GLOBAL PROPERTY DATACLIENT_LAYER_TARGETS)
 list(REMOVE_ITEM dataclient_targets DataClientTesting)
 set(dataclient_testing_targets DataClientTesting DataClientTestingQml)
+# The Inspector component (docs/inspector.md): the store inspector's libraries and QML module,
+# found with find_package(DataClient COMPONENTS Inspector).
+set(dataclient_inspector_targets)
+foreach(target DataClientInspector DataClientInspectorWidgets DataClientInspectorQml)
+  if(TARGET ${target})
+    list(REMOVE_ITEM dataclient_targets ${target})
+    list(APPEND dataclient_inspector_targets ${target})
+  endif()
+endforeach()
 
 # Internal libraries (src/json) are only linked by layers; they are in the export set because
 # CMake lists a shared library's private shared dependencies there (for the linker's
@@ -46,6 +55,13 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/DataClient DESTINATION ${CMAKE_I
   PATTERN "private" EXCLUDE)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/DataClient/testing
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/DataClient COMPONENT Testing)
+install(TARGETS ${dataclient_inspector_targets} EXPORT DataClientInspectorTargets
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT Inspector
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT Inspector
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT Inspector
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(EXPORT DataClientInspectorTargets NAMESPACE DataClient::
+  DESTINATION ${DATACLIENT_INSTALL_CMAKEDIR} COMPONENT Inspector)
 install(EXPORT DataClientTargets NAMESPACE DataClient:: DESTINATION ${DATACLIENT_INSTALL_CMAKEDIR}
   COMPONENT DataClient)
 install(EXPORT DataClientTestingTargets NAMESPACE DataClient::
@@ -62,7 +78,8 @@ function(dataclient_plugin_rpath plugin module_dir)
 endfunction()
 dataclient_plugin_rpath(DataClientQmlplugin DataClient)
 dataclient_plugin_rpath(DataClientTestingQmlplugin DataClient/Testing)
-foreach(target IN LISTS dataclient_targets dataclient_internal_targets dataclient_testing_targets)
+foreach(target IN LISTS dataclient_targets dataclient_internal_targets dataclient_testing_targets
+    dataclient_inspector_targets)
   if(NOT target STREQUAL "DataClient")
     set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN")
   endif()
@@ -74,12 +91,22 @@ install(TARGETS DataClientQmlplugin
   LIBRARY DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient COMPONENT DataClient)
 install(DIRECTORY ${QT_QML_OUTPUT_DIRECTORY}/DataClient/
   DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient COMPONENT DataClient
-  FILES_MATCHING PATTERN "qmldir" PATTERN "*.qmltypes" PATTERN "*.qml" PATTERN "Testing" EXCLUDE)
+  FILES_MATCHING PATTERN "qmldir" PATTERN "*.qmltypes" PATTERN "*.qml" PATTERN "Testing" EXCLUDE
+  PATTERN "Inspector" EXCLUDE)
 install(TARGETS DataClientTestingQmlplugin
   LIBRARY DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient/Testing COMPONENT Testing)
 install(DIRECTORY ${QT_QML_OUTPUT_DIRECTORY}/DataClient/Testing/
   DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient/Testing COMPONENT Testing
   FILES_MATCHING PATTERN "qmldir" PATTERN "*.qmltypes" PATTERN "*.qml")
+
+if(TARGET DataClientInspectorQmlplugin)
+  dataclient_plugin_rpath(DataClientInspectorQmlplugin DataClient/Inspector)
+  install(TARGETS DataClientInspectorQmlplugin
+    LIBRARY DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient/Inspector COMPONENT Inspector)
+  install(DIRECTORY ${QT_QML_OUTPUT_DIRECTORY}/DataClient/Inspector/
+    DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient/Inspector COMPONENT Inspector
+    FILES_MATCHING PATTERN "qmldir" PATTERN "*.qmltypes" PATTERN "*.qml")
+endif()
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/DataClientConfig.cmake.in
   ${CMAKE_CURRENT_BINARY_DIR}/DataClientConfig.cmake
