@@ -20,7 +20,7 @@ if(DATACLIENT_BUILD_EXAMPLES AND TARGET DataClientInspectorQmlplugin)
       ${PROJECT_SOURCE_DIR}/tests/examples/demouitest.h ${PROJECT_SOURCE_DIR}/tests/examples/docimages.h
       ${PROJECT_SOURCE_DIR}/examples/todo-qml/embeddedserver.h
       ${PROJECT_SOURCE_DIR}/examples/todo-qml/embeddedserver.cpp
-    LIBS DataClient::DataClient DataClient::Testing Qt6::Network Qt6::Quick
+    LIBS DataClient::DataClient DataClient::Inspector DataClient::Testing Qt6::Network Qt6::Quick
     TIMEOUT 300)
   set_target_properties(tst_inspector_qml PROPERTIES DISABLE_PRECOMPILE_HEADERS ON)
   target_include_directories(tst_inspector_qml PRIVATE ${PROJECT_SOURCE_DIR}/examples/todo-qml

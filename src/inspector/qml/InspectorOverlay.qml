@@ -3,6 +3,7 @@
 // toggled with Ctrl+Shift+D. Tabs: the entities (by type), the results, the requests, the
 // outbox and the Controller's status; the search field filters every tab by key, pk or URL.
 // Closed, its StoreInspector is detached: nothing is recorded.
+pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts

@@ -36,7 +36,7 @@ InspectorDock::InspectorDock(Controller *controller, QWidget *parent)
     layout->addWidget(m_status);
 
     m_tabs = new QTabWidget(content);
-    addTab(m_inspector->entities(), tr("Entities"));
+    addTab(m_inspector->entities(), tr("Entities"))->setColumnWidth(1, 480); // the fields
     addTab(m_inspector->results(), tr("Results"));
     addTab(m_inspector->requests(), tr("Requests"));
     addTab(nullptr, tr("Outbox")); // the Controller's own model, set on attach
@@ -100,6 +100,7 @@ QTreeView *InspectorDock::addTab(QAbstractItemModel *model, const QString &title
     view->setUniformRowHeights(true); // 10k rows: no per-row size query
     view->setAlternatingRowColors(true);
     view->header()->setStretchLastSection(true);
+    view->header()->setDefaultSectionSize(150);
     m_tabs->addTab(view, title);
     m_views.append(view);
     m_filters.append(filter);
