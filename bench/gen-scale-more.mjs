@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // The scale axis between and beyond gen-scale.mjs's two sizes, for the growth curve of
-// docs/performance.md ("The scale axis past 1M", in the eighth pass of issue 19).
+// docs/performance.md ("The scale axis": past 1M).
 //
 // Usage:  node bench/gen-scale-more.mjs [--authors N] <gen-scale.mjs> <output-dir> [SIZE...]
 //   SIZE: 100k, 200k, 500k, 1m, 2m, 4m (default: 200k 500k 2m 4m)
 //   --authors N: N distinct authors at every size instead of 1 % of the todos (N <= 40000): the
 //   same file names, so that `dataclient-bench --scale` times a series with the author count
-//   held (docs/performance.md: what the growth is made of).
+//   held (docs/performance.md, "The scale axis").
 //
 // Runs the shared generator itself (../shared/bench-data/gen-scale.mjs), with these changes made
 // to a copy of its text, so that every file follows its rules (the same PRNG, author pool

@@ -181,7 +181,7 @@ protected:
 
     // The first byte at or after \a p (before \a end) that is a quote, a backslash, a control
     // or a non-ASCII byte; \a end when there is none. The string scan's inner loop: a third of
-    // the parse of todos-10k (perf, docs/performance.md "Parse: strings 16 bytes at a time").
+    // the parse of todos-10k (perf, docs/performance.md).
     static const char *skipOrdinary(const char *p, const char *end)
     {
 #if defined(__SSE2__)

@@ -24,7 +24,7 @@ constexpr size_t HeaderBytes = (sizeof(BlockHeader) + 7) & ~size_t(7);
 // Full blocks given back, kept for the next parse (up to 4 MB, a 10k-todo answer's worth): a
 // 64 KB block aligned to 64 KB is its own mmap() in glibc, so without this every parse of a
 // large answer page-faulted all its memory in again (14 % of parsing todos-10k.json, measured;
-// docs/performance.md "Parse: the second pass"). Any thread gives blocks back: a mutex.
+// docs/performance.md "What makes it fast"). Any thread gives blocks back: a mutex.
 class BlockCache
 {
 public:

@@ -1,5 +1,5 @@
 // ParseSplit: a long top-level list read by the parser and a helper thread together
-// (jsonparser.cpp, docs/performance.md "Parse: a long list on two cores").
+// (jsonparser.cpp, docs/performance.md "What makes it fast").
 //
 // The parser guesses where items of the top-level array start at seven places through the text
 // (an item's opening, '{"id":', after '},') and cuts it into chunks there. It reads from the

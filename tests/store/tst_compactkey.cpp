@@ -2,7 +2,7 @@
 // compares the same as its UTF-16 text at every length, every character of a key reaches its
 // hash, and ids spread over an index. (A hash reading four characters at a time was tried
 // against these: it read back the characters pkView() had just stored one by one, and a list of
-// 1M got slower; docs/performance.md, issue 19.)
+// 1M got slower; docs/performance.md.)
 #include "compactkey_p.h"
 
 #include <QTest>

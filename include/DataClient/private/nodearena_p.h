@@ -1,6 +1,6 @@
 // NodeArena: the nodes of one parse come from a few big blocks (bump allocation) instead of one
 // operator new and one delete each (a third of the parse of todos-10k, by perf;
-// docs/performance.md "Parse: one arena per answer").
+// docs/performance.md "What makes it fast").
 //
 // The blocks of one parse share ONE atomic count: the number of its nodes still alive (plus the
 // credits the parse holds, see allocate()). A node knows it is arena-owned by Node::inArena and

@@ -26,7 +26,7 @@ namespace DataClient::detail {
     Kept on Qt 6.6+ too, where QVariant::fromValue(T &&) exists: measured on Qt 6.8.2 (Debian
     13, Release, same machine, runs interleaved), using it in variantOf() made
     `b.denormalize.collection.coldmemo.10k` 1.2x slower (best of three rounds 4.39 -> 5.33 ms)
-    and also filling list elements with it 1.25x (docs/performance.md, "Qt 6.8").
+    and also filling list elements with it 1.25x (docs/performance.md, "What makes it fast").
 */
 template<typename T> void fillVariant(QVariant &variant, T &&value)
 {

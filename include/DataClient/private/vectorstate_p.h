@@ -3,11 +3,10 @@
 // On x86 CPUs with AVX, code that leaves the upper halves of the YMM/ZMM registers dirty (no
 // VZEROUPPER on its way out) makes every later SSE instruction of the same thread pay a penalty
 // until someone clears them. Qt 6.4's string hash with a seed (every QHash<QString, …> lookup)
-// leaves them dirty on this project's AVX-512 machine, and our parser and store are compiled for
-// plain x86-64 (SSE2): measured, the parse of todos-10k.json took 9.8 ms after one
-// QHash<QString, int> insert in the same thread and 5.3 ms without (docs/performance.md,
-// "The dirty upper vector state"). So the long loops call clearUpperVectorState() first: one
-// VZEROUPPER, on CPUs that have AVX; nothing elsewhere.
+// leaves them dirty on an AVX-512 machine, and our parser and store are compiled for plain
+// x86-64 (SSE2): measured, the parse of todos-10k.json took 9.8 ms after one
+// QHash<QString, int> insert in the same thread and 5.3 ms without. So the long loops call
+// clearUpperVectorState() first: one VZEROUPPER, on CPUs that have AVX; nothing elsewhere.
 #pragma once
 
 #include <DataClient/private/jsonglobal_p.h>
