@@ -78,6 +78,8 @@ public:
 
 Q_SIGNALS:
     void countChanged();
+    //! The answer of a request for \a key (its body: \a bytes) is in the store.
+    void answerStored(const QString &key, qint64 bytes);
 
 private:
     friend class detail::RequestRecorder;

@@ -5,6 +5,7 @@
 #include <DataClient/inspectorglobal.h>
 
 #include <QtCore/QAbstractTableModel>
+#include <QtCore/QHash>
 #include <QtCore/QPointer>
 #include <QtCore/QSet>
 #include <QtCore/QStringList>
@@ -17,7 +18,8 @@ struct ChangeSet;
 /*!
     The keys the Controller knows, sorted: a stored result, or a request in flight, or an error.
     Columns: Key, Status (Valid / Stale / Invalid), Age (since the answer was received), Error,
-    Loading, Entities (how many the answer shows), Watchers (views that watch() it, and polling
+    Loading, Entities (how many the answer shows), Bytes (of the last answer stored while the
+    inspector was attached; -1 before), Watchers (views that watch() it, and polling
     subscribers), Preview (the stored answer, cut). Updated in the next event-loop turn after a
     change: rows inserted or removed for keys that appeared or went, dataChanged() for the rest.
 */
@@ -26,7 +28,18 @@ class DATACLIENT_INSPECTOR_EXPORT InspectorResultsModel : public QAbstractTableM
     Q_OBJECT
 
 public:
-    enum Column { Key, Status, Age, Error, Loading, Entities, Watchers, Preview, ColumnCount };
+    enum Column {
+        Key,
+        Status,
+        Age,
+        Error,
+        Loading,
+        Entities,
+        Bytes,
+        Watchers,
+        Preview,
+        ColumnCount
+    };
     Q_ENUM(Column)
     enum Role {
         KeyRole = Qt::UserRole + 1,
@@ -35,6 +48,7 @@ public:
         ErrorRole,
         LoadingRole,
         EntitiesRole,
+        BytesRole, //!< the body of the last answer stored (-1: none since attached)
         ViewersRole,
         SubscribersRole,
         PreviewRole, //!< the stored answer, compact JSON cut after PreviewChars
@@ -58,6 +72,8 @@ public:
     //! The row of \a key, -1 when not shown.
     Q_INVOKABLE int rowOf(const QString &key) const;
     QStringList keys() const { return m_keys; }
+    //! Tells the bytes of the answer just stored for \a key (InspectorRequestsModel::answerStored).
+    void setAnswerBytes(const QString &key, qint64 bytes);
 
 private:
     void markDirty(const QString &key);
@@ -68,6 +84,7 @@ private:
     QList<QMetaObject::Connection> m_connections;
     QStringList m_keys;
     QSet<QString> m_dirty;
+    QHash<QString, qint64> m_bytes;
     bool m_refreshScheduled = false;
 };
 

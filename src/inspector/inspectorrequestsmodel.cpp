@@ -198,7 +198,11 @@ void InspectorRequestsModel::committed(const ManagedRequest &request, const Chan
     r.keysWritten.sort();
     r.entitiesWritten = int(changes.entities.size());
     r.error.clear();
+    const QString key = r.key;
+    const qint64 bytes = r.bytes;
     finish(row, RowState::Done);
+    if (!key.isEmpty())
+        Q_EMIT answerStored(key, bytes);
 }
 
 void InspectorRequestsModel::failed(const ManagedRequest &request, const NetworkError &error)

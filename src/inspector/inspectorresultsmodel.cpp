@@ -36,6 +36,7 @@ void InspectorResultsModel::setController(Controller *controller)
     m_controller = controller;
     m_keys = controller ? detail::inspectedKeys(controller) : QStringList();
     m_dirty.clear();
+    m_bytes.clear();
     if (controller) {
         m_connections.append(
             connect(controller, &Controller::changed, this, [this](const ChangeSet &changes) {
@@ -146,16 +147,22 @@ QVariant InspectorResultsModel::headerData(int section, Qt::Orientation orientat
 
 QHash<int, QByteArray> InspectorResultsModel::roleNames() const
 {
-    return {{KeyRole, "key"},         {StatusRole, "status"},           {AgeRole, "age"},
-            {ErrorRole, "error"},     {LoadingRole, "loading"},         {EntitiesRole, "entities"},
-            {ViewersRole, "viewers"}, {SubscribersRole, "subscribers"}, {PreviewRole, "preview"},
-            {SummaryRole, "summary"}};
+    return {{KeyRole, "key"},         {StatusRole, "status"},   {AgeRole, "age"},
+            {ErrorRole, "error"},     {LoadingRole, "loading"}, {EntitiesRole, "entities"},
+            {BytesRole, "bytes"},     {ViewersRole, "viewers"}, {SubscribersRole, "subscribers"},
+            {PreviewRole, "preview"}, {SummaryRole, "summary"}};
 }
 
 int InspectorResultsModel::rowOf(const QString &key) const
 {
     const auto it = std::lower_bound(m_keys.cbegin(), m_keys.cend(), key);
     return it != m_keys.cend() && *it == key ? int(it - m_keys.cbegin()) : -1;
+}
+
+void InspectorResultsModel::setAnswerBytes(const QString &key, qint64 bytes)
+{
+    m_bytes.insert(key, bytes);
+    markDirty(key);
 }
 
 void InspectorResultsModel::markDirty(const QString &key)

@@ -53,6 +53,8 @@ StoreInspector::StoreInspector(QObject *parent)
       m_requests(std::make_unique<InspectorRequestsModel>())
 {
     m_status = std::make_unique<InspectorStatusModel>(m_requests.get());
+    connect(m_requests.get(), &InspectorRequestsModel::answerStored, m_results.get(),
+            &InspectorResultsModel::setAnswerBytes);
     connect(m_requests.get(), &InspectorRequestsModel::countChanged, this,
             &StoreInspector::updateStatusText);
     updateStatusText();

@@ -38,7 +38,8 @@ struct InspectorApp : TodoWidgetsApp
                                     .urlPrefix = server.url()});
         inspector.setController(window->controller());
         for (QAbstractItemModel *model :
-             {inspector.entities(), inspector.results(), inspector.requests(), inspector.status()})
+             {inspector.entities(), inspector.results(), inspector.requests(), inspector.status(),
+              inspector.outbox()})
             testers.push_back(std::make_unique<QAbstractItemModelTester>(
                 model, QAbstractItemModelTester::FailureReportingMode::QtTest));
     }

@@ -86,6 +86,17 @@ private Q_SLOTS:
         QVERIFY(entities->referencedBy(u"User"_s, author).contains(u"Todo:"_s + firstPk));
         QVERIFY(entities->shownIn(u"Todo"_s, firstPk).contains(app.todosKey()));
         QCOMPARE(app.resultStatus(app.todosKey()), u"valid"_s);
+        const int todosRow = app.inspector.resultsModel()->rowOf(app.todosKey());
+        QTRY_VERIFY(app.inspector.results()
+                        ->index(todosRow, 0)
+                        .data(InspectorResultsModel::BytesRole)
+                        .toLongLong()
+                    > 0);
+        QCOMPARE(app.inspector.results()
+                     ->index(todosRow, 0)
+                     .data(InspectorResultsModel::EntitiesRole)
+                     .toInt(),
+                 20);
         QTRY_VERIFY(!app.requestRows(InspectorRequestsModel::StateRole, u"done"_s).isEmpty());
         const int load = app.requestRows(InspectorRequestsModel::KeyRole, app.todosKey()).first();
         QCOMPARE(app.request(load, InspectorRequestsModel::HttpStatusRole).toInt(), 200);
@@ -181,6 +192,13 @@ private Q_SLOTS:
                     ->value(InspectorStatusModel::OnlineRow)
                     .startsWith(u"offline"_s));
         QCOMPARE(app.serverRequests("PATCH", u"/todos/"_s + pk), 0);
+        const InspectorStatusModel *status = app.inspector.statusModel();
+        QVERIFY(status->value(InspectorStatusModel::OnlineRow).contains(u"manual switch"_s));
+        const QString memory = status->value(InspectorStatusModel::MemoryRow);
+        QVERIFY2(memory.front().isDigit() && memory.endsWith(u"B"_s) && memory != u"0 bytes"_s,
+                 qPrintable(memory));
+        QVERIFY(status->value(InspectorStatusModel::GcRow).startsWith(u"on"_s));
+        QCOMPARE(status->value(InspectorStatusModel::OptimisticLayersRow), u"1"_s);
         // Online: replayed, the outbox empties, the server has it.
         app.window->onlineAction()->trigger();
         QTRY_COMPARE(app.inspector.outbox()->rowCount(), 0);
