@@ -15,6 +15,7 @@
 #include <DataClient/controller.h>
 #include <DataClient/createresource.h>
 #include <DataClient/inspectorentitiesmodel.h>
+#include <DataClient/store.h>
 #include <DataClient/storeinspector.h>
 
 #include <QtCore/QAbstractItemModel>
