@@ -85,6 +85,10 @@ QVariant InspectorResultsModel::data(const QModelIndex &index, int role) const
         case Entities:
             role = EntitiesRole;
             break;
+        case Bytes: {
+            const qint64 bytes = m_bytes.value(key, -1);
+            return bytes < 0 ? QVariant() : QVariant(bytes);
+        }
         case Watchers: {
             const int viewers = data(index, ViewersRole).toInt();
             const int subscribers = data(index, SubscribersRole).toInt();
@@ -116,6 +120,8 @@ QVariant InspectorResultsModel::data(const QModelIndex &index, int role) const
         return detail::inspectKey(m_controller, key).loading > 0;
     case EntitiesRole:
         return int(store.resultEntities(key).size());
+    case BytesRole:
+        return m_bytes.value(key, -1);
     case ViewersRole:
         return detail::inspectKey(m_controller, key).viewers;
     case SubscribersRole:
