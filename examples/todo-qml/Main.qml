@@ -93,7 +93,7 @@ ApplicationWindow {
         retry: ({ count: 2, delay: 250, maxDelay: 1000 })
         path: "/todos/:id"
         schema: todo
-        searchParams: ["userId"]
+        searchParams: ["userId", "completed"]
         paginationField: "page"
         optimistic: true
         queueWhenOffline: true
@@ -245,11 +245,17 @@ ApplicationWindow {
                         todoList.showNewest();
                     }
                 }
+                CheckBox {
+                    id: openOnlyCheck
+                    objectName: "openOnlyCheck"
+                    text: qsTr("Open only")
+                }
                 TodoList {
                     id: todoList
                     objectName: "todoList"
                     endpoint: todos.getList
                     userId: window.userId
+                    openOnly: openOnlyCheck.checked
                     Layout.fillWidth: true
                     Layout.fillHeight: true
                     onToggleRequested: (todo, completed) => window.mutate(

@@ -17,6 +17,9 @@ Item {
 
     required property var endpoint // todos.getList
     required property int userId
+    // Only the todos not completed: { userId, completed: false }. The list follows its todos: one
+    // completed here leaves it at once, as one remove the view animates (docs/collections.md).
+    property bool openOnly: false
     readonly property alias query: todos
     readonly property alias count: view.count
 
@@ -32,7 +35,8 @@ Item {
     Suspense {
         id: todos
         endpoint: root.endpoint
-        params: root.userId > 0 ? { userId: root.userId } : null
+        params: root.userId > 0 ? (root.openOnly ? { userId: root.userId, completed: false }
+                                                 : { userId: root.userId }) : null
     }
     ListView {
         id: view
@@ -62,6 +66,14 @@ Item {
         onAtYEndChanged: {
             if (atYEnd && todos.hasMore && !todos.loadingMore)
                 todos.loadMore();
+        }
+        // A todo leaving the list (completed under "Open only", deleted) fades out; the rows
+        // below close the gap.
+        remove: Transition {
+            NumberAnimation { property: "opacity"; to: 0; duration: 150 }
+        }
+        removeDisplaced: Transition {
+            NumberAnimation { property: "y"; duration: 150 }
         }
         ScrollBar.vertical: ScrollBar {}
     }

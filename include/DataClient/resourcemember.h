@@ -83,6 +83,14 @@ public:
     ResourceMember push; //!< POST to the list path; the created entity is appended to lists
     ResourceMember unshift; //!< POST to the list path; the created entity is prepended
     ResourceMember getPage; //!< GET a further page; null when the resource has no paginationField
+    //! PATCH to the item path; the answer leaves the lists the call's arguments name and that it
+    //! no longer fits, and joins those it fits (docs/collections.md)
+    ResourceMember move;
+    //! PATCH to the list path; the answer's entities leave the lists of the call's arguments,
+    //! without being deleted ("remove from this playlist")
+    ResourceMember remove;
+    //! PUT to the list path; the answer replaces the list of the call's arguments
+    ResourceMember assign;
 };
 
 } // namespace DataClient

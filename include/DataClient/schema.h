@@ -46,6 +46,9 @@ public:
         //! combine with the merge function of addWith() (paginated(): append, no duplicates)
         AddWith,
         Remove, //!< remove them from every matching stored list
+        //! take the response's entities out of the stored lists the call's arguments name that
+        //! they no longer fit, and append them to those they now fit (getList.move)
+        Move,
     };
     //! Combines a stored collection (pks in order) with incoming pks.
     using CollectionMerge
@@ -92,6 +95,7 @@ public:
     //! addWith() that appends a page, skipping items already in the list (getList.getPage).
     Schema paginated() const;
     Schema remove() const;
+    Schema move() const;
     CollectionMode collectionMode() const;
     //! The collection customization (never null for a Collection).
     std::shared_ptr<const Collection> collectionType() const;

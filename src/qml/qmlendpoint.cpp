@@ -68,12 +68,29 @@ QmlEndpoint *QmlEndpoint::getPage() const
     return asQml(m_getPage);
 }
 
-void QmlEndpoint::setListMembers(const EndpointPtr &push, const EndpointPtr &unshift,
-                                 const EndpointPtr &getPage)
+QmlEndpoint *QmlEndpoint::move() const
 {
-    m_push = push;
-    m_unshift = unshift;
-    m_getPage = getPage;
+    return asQml(m_move);
+}
+
+QmlEndpoint *QmlEndpoint::remove() const
+{
+    return asQml(m_remove);
+}
+
+QmlEndpoint *QmlEndpoint::assign() const
+{
+    return asQml(m_assign);
+}
+
+void QmlEndpoint::setListMembers(const ResourceListMember &list)
+{
+    m_push = list.push.endpoint();
+    m_unshift = list.unshift.endpoint();
+    m_getPage = list.getPage.endpoint();
+    m_move = list.move.endpoint();
+    m_remove = list.remove.endpoint();
+    m_assign = list.assign.endpoint();
 }
 
 QmlEndpoint *QmlEndpoint::extend(const QJSValue &overrides)

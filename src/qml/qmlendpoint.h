@@ -4,6 +4,7 @@
 #pragma once
 
 #include <DataClient/global.h>
+#include <DataClient/resourcemember.h>
 #include <DataClient/restendpoint.h>
 
 #include <QtCore/QPointer>
@@ -43,6 +44,10 @@ class DATACLIENT_QML_EXPORT QmlEndpoint : public DataClient::RestEndpoint
     Q_PROPERTY(DataClient::Qml::QmlEndpoint *push READ push CONSTANT)
     Q_PROPERTY(DataClient::Qml::QmlEndpoint *unshift READ unshift CONSTANT)
     Q_PROPERTY(DataClient::Qml::QmlEndpoint *getPage READ getPage CONSTANT)
+    //! getList only: its move / remove / assign members (docs/collections.md).
+    Q_PROPERTY(DataClient::Qml::QmlEndpoint *move READ move CONSTANT)
+    Q_PROPERTY(DataClient::Qml::QmlEndpoint *remove READ remove CONSTANT)
+    Q_PROPERTY(DataClient::Qml::QmlEndpoint *assign READ assign CONSTANT)
 
 public:
     QmlEndpoint(const EndpointOptions &options, std::shared_ptr<const JsHooks> hooks);
@@ -54,10 +59,12 @@ public:
     QmlEndpoint *push() const;
     QmlEndpoint *unshift() const;
     QmlEndpoint *getPage() const;
+    QmlEndpoint *move() const;
+    QmlEndpoint *remove() const;
+    QmlEndpoint *assign() const;
     EndpointPtr pageEndpoint() const { return m_getPage.lock(); }
     //! Called by the Resource once its members exist (getList only).
-    void setListMembers(const EndpointPtr &push, const EndpointPtr &unshift,
-                        const EndpointPtr &getPage);
+    void setListMembers(const ResourceListMember &list);
 
     using RestEndpoint::extend;
     //! A copy with the options of \a overrides (a JS object, see Resource.extend()). Kept alive
@@ -77,6 +84,9 @@ private:
     std::shared_ptr<const JsHooks> m_hooks;
     std::weak_ptr<RestEndpoint> m_push;
     std::weak_ptr<RestEndpoint> m_unshift;
+    std::weak_ptr<RestEndpoint> m_move;
+    std::weak_ptr<RestEndpoint> m_remove;
+    std::weak_ptr<RestEndpoint> m_assign;
     std::weak_ptr<RestEndpoint> m_getPage;
     QList<EndpointPtr> m_extended;
 };

@@ -22,8 +22,8 @@ namespace {
 class JsCollection : public Collection
 {
 public:
-    JsCollection(QJSEngine *engine, const QJSValue &function)
-        : m_engine(engine), m_function(function)
+    JsCollection(QJSEngine *engine, const QJSValue &function, Following following)
+        : Collection(following), m_engine(engine), m_function(function)
     { }
     bool nonFilterArgumentKeys(const QString &key) const override
     {
@@ -56,6 +56,7 @@ DATACLIENT_OPTION_SETTER(setUrlPrefix, m_options.urlPrefix, const QString &)
 DATACLIENT_OPTION_SETTER(setSearchParams, m_options.searchParams, const QStringList &)
 DATACLIENT_OPTION_SETTER(setPaginationField, m_options.paginationField, const QString &)
 DATACLIENT_OPTION_SETTER(setOptimistic, m_options.optimistic, bool)
+DATACLIENT_OPTION_SETTER(setFollowChanges, m_options.followChanges, bool)
 #undef DATACLIENT_OPTION_SETTER
 
 #define DATACLIENT_JS_OPTION_SETTER(Setter, member)                                                \
@@ -163,8 +164,13 @@ void QmlResource::rebuild()
     checkFunction(o.getRequestInit, "getRequestInit", "(body, init) returning the init");
     checkFunction(o.parseResponse, "parseResponse", "(response) returning the value");
     checkFunction(o.nonFilterArgumentKeys, "nonFilterArgumentKeys", "(key) returning a boolean");
+    const Collection::Following following
+        = o.followChanges ? Collection::FollowsChanges : Collection::KeepsAnswers;
     if (o.nonFilterArgumentKeys.isCallable())
-        options.collection = std::make_shared<JsCollection>(engine, o.nonFilterArgumentKeys);
+        options.collection
+            = std::make_shared<JsCollection>(engine, o.nonFilterArgumentKeys, following);
+    else if (!o.followChanges)
+        options.collection = std::make_shared<Collection>(following);
 
     auto hooks = std::make_shared<JsHooks>();
     hooks->engine = engine;
@@ -200,8 +206,7 @@ void QmlResource::adopt(const Resource &resource)
 {
     m_resource = resource;
     if (auto *list = qobject_cast<QmlEndpoint *>(m_resource.getList.endpoint().get()))
-        list->setListMembers(m_resource.getList.push, m_resource.getList.unshift,
-                             m_resource.getList.getPage);
+        list->setListMembers(m_resource.getList);
     Q_EMIT membersChanged();
 }
 

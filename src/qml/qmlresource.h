@@ -55,6 +55,9 @@ class DATACLIENT_QML_EXPORT QmlResource : public QObject, public QQmlParserStatu
     //! The `Collection` option: function(key) -> true when \a key does not filter lists.
     Q_PROPERTY(QJSValue nonFilterArgumentKeys READ nonFilterArgumentKeys WRITE
                    setNonFilterArgumentKeys NOTIFY optionsChanged)
+    //! Whether the lists follow their entities' changes (docs/collections.md); false: they
+    //! keep their answers (Collection::KeepsAnswers).
+    Q_PROPERTY(bool followChanges READ followChanges WRITE setFollowChanges NOTIFY optionsChanged)
     // EndpointExtraOptions (DATACLIENT_SHARED_ENDPOINT_OPTIONS): read and checked through the
     // one table of JS options, as extend() reads them; unset, they read as their defaults.
     Q_PROPERTY(int pollFrequency READ pollFrequency WRITE setPollFrequency NOTIFY optionsChanged)
@@ -116,6 +119,8 @@ public:
     void setPaginationField(const QString &value);
     bool optimistic() const { return m_options.optimistic; }
     void setOptimistic(bool value);
+    bool followChanges() const { return m_options.followChanges; }
+    void setFollowChanges(bool value);
     QJSValue nonFilterArgumentKeys() const { return m_options.nonFilterArgumentKeys; }
     void setNonFilterArgumentKeys(const QJSValue &value);
     int pollFrequency() const { return sharedOption(u"pollFrequency").toInt(); }
@@ -206,6 +211,7 @@ private:
         QJSValue body;
         QString paginationField;
         bool optimistic = false;
+        bool followChanges = true;
         QJSValue nonFilterArgumentKeys;
         QJSValue process;
         QJSValue getRequestInit;

@@ -6,6 +6,7 @@
 #include "resource_p.h"
 
 #include <DataClient/createresource.h>
+#include <DataClient/private/schema_p.h>
 #include <DataClient/resource.h>
 
 using namespace Qt::StringLiterals;
@@ -21,6 +22,9 @@ const QStringList &specMemberNames()
                                     u"getList.push"_s,
                                     u"getList.unshift"_s,
                                     u"getList.getPage"_s,
+                                    u"getList.move"_s,
+                                    u"getList.remove"_s,
+                                    u"getList.assign"_s,
                                     u"update"_s,
                                     u"partialUpdate"_s,
                                     u"delete"_s};
@@ -126,6 +130,38 @@ void Resource::deriveListMembers()
     unshift.schema = listSchema.unshift();
     getList.push = list->extend(push);
     getList.unshift = list->extend(unshift);
+
+    // Explicit list members (docs/collections.md): move and remove write the lists the call's
+    // arguments name; assign replaces one.
+    EndpointOverrides move;
+    move.name = u"getList.move"_s;
+    move.method = "PATCH";
+    move.path = m_options.path;
+    move.schema = listSchema.move();
+    move.body = m_options.body;
+    move.sideEffect = true;
+    EndpointOverrides remove = move;
+    remove.name = u"getList.remove"_s;
+    remove.path = list->path();
+    // Only the list of exactly the call's arguments ("remove from this playlist"), not every
+    // list the removed entity would fit.
+    remove.schema = collectionVariant(
+        listSchema, Schema::CollectionMode::Remove,
+        [](const Params &collectionArgs, const Params &callArgs, const QJsonObject &) {
+            return Collection::argumentsKey(collectionArgs) == Collection::argumentsKey(callArgs);
+        });
+    EndpointOverrides assign = remove;
+    assign.name = u"getList.assign"_s;
+    assign.method = "PUT";
+    assign.schema = listSchema;
+    if (m_options.optimistic) {
+        move.optimistic = remove.optimistic = assign.optimistic = true;
+        move.getOptimisticResponse = detail::optimisticMove(m_options.schema.entitySchema());
+        remove.getOptimisticResponse = assign.getOptimisticResponse = detail::optimisticBody();
+    }
+    getList.move = list->extend(move);
+    getList.remove = list->extend(remove);
+    getList.assign = list->extend(assign);
     getList.getPage = ResourceMember();
     if (!m_options.paginationField.isEmpty()) {
         EndpointOverrides page;
@@ -149,6 +185,12 @@ ResourceMember Resource::member(const QString &name) const
         return getList.unshift;
     if (canonical == u"getList.getPage")
         return getList.getPage;
+    if (canonical == u"getList.move")
+        return getList.move;
+    if (canonical == u"getList.remove")
+        return getList.remove;
+    if (canonical == u"getList.assign")
+        return getList.assign;
     if (canonical == u"update")
         return update;
     if (canonical == u"partialUpdate")
@@ -207,6 +249,12 @@ void Resource::setMember(const QString &name, const EndpointPtr &endpoint)
         getList.unshift = endpoint;
     else if (canonical == u"getList.getPage")
         getList.getPage = endpoint;
+    else if (canonical == u"getList.move")
+        getList.move = endpoint;
+    else if (canonical == u"getList.remove")
+        getList.remove = endpoint;
+    else if (canonical == u"getList.assign")
+        getList.assign = endpoint;
     else if (canonical == u"update")
         update = endpoint;
     else if (canonical == u"partialUpdate")

@@ -68,6 +68,27 @@ OptimisticFunction optimisticPartialUpdate(const EntitySchema &entity)
     };
 }
 
+OptimisticFunction optimisticMove(const EntitySchema &entity)
+{
+    const OptimisticFunction update = optimisticPartialUpdate(entity);
+    return [update, pkField = entity.pkField()](const Params &params, const QJsonValue &body,
+                                                const Store *store) {
+        // The call's other arguments name the lists the entity leaves, not its fields.
+        if (pkField.isEmpty() || !params.contains(pkField))
+            return update(params, body, store);
+        return update({{pkField, params.value(pkField)}}, body, store);
+    };
+}
+
+OptimisticFunction optimisticBody()
+{
+    return [](const Params &, const QJsonValue &body, const Store *) -> std::optional<QJsonValue> {
+        if (body.isObject() || body.isArray())
+            return body;
+        return std::nullopt;
+    };
+}
+
 OptimisticFunction optimisticDelete()
 {
     return

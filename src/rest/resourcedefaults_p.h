@@ -20,6 +20,11 @@ OptimisticFunction optimisticCreate();
 //! partialUpdate: the same, but only when the entity is already in \a store, or is a placeholder
 //! row (no change otherwise).
 OptimisticFunction optimisticPartialUpdate(const EntitySchema &entity);
+//! getList.move: partialUpdate's, with the primary key the only URL parameter taken as a field
+//! (the others name the lists the entity leaves).
+OptimisticFunction optimisticMove(const EntitySchema &entity);
+//! getList.remove, getList.assign: the body (an entity or a list), when it is one.
+OptimisticFunction optimisticBody();
 //! delete: the URL parameters (the Invalidate schema hides that entity).
 OptimisticFunction optimisticDelete();
 

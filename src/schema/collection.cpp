@@ -60,6 +60,77 @@ bool Collection::matches(const Params &collectionArgs, const Params &callArgs,
     return true;
 }
 
+QString Collection::otherKeyCase(const QString &key)
+{
+    QString other;
+    if (key.contains(u'_')) {
+        bool upper = false;
+        for (QChar c : key) {
+            if (c == u'_') {
+                upper = !other.isEmpty();
+                continue;
+            }
+            other.append(upper ? c.toUpper() : c);
+            upper = false;
+        }
+    } else {
+        for (QChar c : key) {
+            if (c.isUpper() && !other.isEmpty())
+                other.append(u'_');
+            other.append(c.toLower());
+        }
+    }
+    return other == key ? QString() : other;
+}
+
+Collection::Fit Collection::fits(const Params &collectionArgs, const QJsonObject &item) const
+{
+    Fit fit = Fit::Belongs;
+    for (auto it = collectionArgs.cbegin(); it != collectionArgs.cend(); ++it) {
+        if (nonFilterArgumentKeys(it.key()))
+            continue;
+        auto field = item.constFind(it.key());
+        if (field == item.constEnd())
+            field = item.constFind(otherKeyCase(it.key()));
+        if (field == item.constEnd()) {
+            fit = Fit::CannotTell; // unless another field says it does not belong
+            continue;
+        }
+        if (argumentString(field->toVariant()) != argumentString(it.value()))
+            return Fit::DoesNotBelong;
+    }
+    return fit;
+}
+
+QStringList Collection::filterFields(const Params &collectionArgs) const
+{
+    QStringList fields;
+    for (auto it = collectionArgs.cbegin(); it != collectionArgs.cend(); ++it) {
+        if (nonFilterArgumentKeys(it.key()))
+            continue;
+        fields.append(it.key());
+        const QString other = otherKeyCase(it.key());
+        if (!other.isEmpty())
+            fields.append(other);
+    }
+    return fields;
+}
+
+bool Collection::lessThan(const Params &collectionArgs, const QJsonObject &a,
+                          const QJsonObject &b) const
+{
+    Q_UNUSED(collectionArgs);
+    Q_UNUSED(a);
+    Q_UNUSED(b);
+    return false;
+}
+
+bool Collection::isOrdered(const Params &collectionArgs) const
+{
+    Q_UNUSED(collectionArgs);
+    return false;
+}
+
 Params Collection::nestedArguments(const QString &parentKey, const QString &parentPk,
                                    const QJsonObject &parent) const
 {

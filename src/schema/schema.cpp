@@ -205,6 +205,17 @@ Schema Schema::remove() const
     return withMode(*this, CollectionMode::Remove, {}, {});
 }
 
+Schema collectionVariant(const Schema &schema, Schema::CollectionMode mode,
+                         Schema::CollectionFilter filter)
+{
+    return withMode(schema, mode, {}, std::move(filter));
+}
+
+Schema Schema::move() const
+{
+    return withMode(*this, CollectionMode::Move, {}, {});
+}
+
 Schema::CollectionMode Schema::collectionMode() const
 {
     const Schema collection = collectionSchema();

@@ -82,6 +82,7 @@ struct Answer
         switch (collection.collectionMode()) {
         case Schema::CollectionMode::Push:
         case Schema::CollectionMode::Unshift:
+        case Schema::CollectionMode::Move:
             if (collection.entitySchema().isNull())
                 return self;
             return answerIsList ? Schema::array(collection.itemSchema())

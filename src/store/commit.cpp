@@ -84,6 +84,8 @@ StoreWrite StorePrivate::commitPrepared(std::optional<quint64> layer, const QStr
         return outcome;
     }
     resolve(*batch);
+    for (const CollectionWrite &write : batch->collections)
+        collectionTables[write.table]->type = SchemaPrivate::get(write.collection)->collectionType;
     if (layer) {
         layers[*layer].push_back(LayerBatch {resultKey, batch, meta});
         recomputeLayersFor(*batch, resultKey, outcome.changes);
@@ -152,11 +154,20 @@ void StorePrivate::commit(WriteBatch &batch, const QString &resultKey, const Met
     // new record exists before the old one can be released, so an address is not reused). The
     // batch is not used after a commit: its records move into the slots.
     const bool plain = layers.empty();
+    // The entity tables whose entities stored collections follow (re-filtering, refilter.cpp).
+    QList<quint32> followed;
+    for (const auto &table : collectionTables) {
+        if (!table->slots.empty() && (!table->type || table->type->followsChanges())
+            && !followed.contains(table->itemTable))
+            followed.append(table->itemTable);
+    }
+    std::vector<ChangedEntity> changedEntities;
     for (EntityWrite &write : batch.entities) {
         EntityTable &table = *entityTables[write.table];
         EntitySlot &slot = table.slots[write.slot];
         const NodeRef shownBefore = plain ? NodeRef() : NodeRef::share(table.effective(write.slot));
         const Node *before = slot.node.get();
+        const NodeRef record = followed.contains(write.table) ? slot.node : NodeRef();
         const qint64 storedDate = slot.meta ? slot.meta->meta.date : 0;
         if (write.invalidate) {
             slot.node = {};
@@ -178,6 +189,8 @@ void StorePrivate::commit(WriteBatch &batch, const QString &resultKey, const Met
         }
         if (before == slot.node.get())
             continue;
+        if (record && slot.node)
+            changedEntities.push_back(ChangedEntity {write.table, write.slot, record});
         if (plain) {
             entityChanged(write.table, write.slot, changes);
             continue;
@@ -186,6 +199,9 @@ void StorePrivate::commit(WriteBatch &batch, const QString &resultKey, const Met
         if (shownBefore.get() != table.effective(write.slot))
             entityChanged(write.table, write.slot, changes);
     }
+
+    if (!changedEntities.empty())
+        refilterCommitted(changedEntities, metaRef, changes);
 
     for (const CollectionWrite &write : batch.collections) {
         CollectionTable &table = *collectionTables[write.table];
@@ -273,6 +289,24 @@ bool StorePrivate::applyCollectionWrite(const CollectionTable &table, const Coll
         *items = merged;
         *exists = true;
         return true;
+    }
+    case Schema::CollectionMode::Move: {
+        if (!*exists)
+            return false; // never create a collection that is not stored
+        // Re-filtering from the lists the call's arguments name to those the answer fits, also
+        // for a collection that does not follow changes by itself.
+        QJsonObject named;
+        for (auto it = write.args.cbegin(); it != write.args.cend(); ++it)
+            named.insert(it.key(), QJsonValue::fromVariant(it.value()));
+        const EntityTable &rows = *entityTables[table.itemTable];
+        const RecordOf shown = [&](quint32 row) { return rows.effective(row); };
+        bool moved = false;
+        for (qsizetype i = 0; i < write.items.size(); ++i) {
+            moved = refilterItems(table, collection.args, write.items.at(i), named,
+                                  objectJson(write.itemNodes.at(i).get()), shown, items)
+                || moved;
+        }
+        return moved;
     }
     case Schema::CollectionMode::Push:
     case Schema::CollectionMode::Unshift:

@@ -1,7 +1,7 @@
 // Optimistic layers: each layer keeps the batches written into it; what a view
 // shows is the committed data with every layer re-applied on top, in ascending layer id. Removing
 // a layer recomputes only what it touched, so nothing the server confirmed is lost.
-#include "storeprivate_p.h"
+#include "normalizer_p.h"
 
 #include <DataClient/private/schema_p.h>
 
@@ -52,11 +52,34 @@ void StorePrivate::recomputeCollectionOverride(quint32 tableId, quint32 slot, Ch
     bool exists = collection.exists;
     QList<quint32> items = collection.items;
     bool touched = false;
+    // Re-filtering within the layers: each layer's entity changes move rows of the layers' own
+    // copy of the items, from the record as the layers below it left it (refilter.cpp).
+    const EntityTable &itemTable = *entityTables[table.itemTable];
+    QHash<quint32, std::pair<NodeRef, qint64>> shown; // entity slot -> record, date so far
+    const RecordOf record = [&](quint32 row) {
+        const auto it = shown.constFind(row);
+        return it != shown.cend() ? it->first.get() : itemTable.slots[row].node.get();
+    };
     for (const auto &[id, batches] : layers) {
         for (const LayerBatch &layer : batches) {
             for (const CollectionWrite &write : layer.batch->collections) {
                 if (write.table == tableId
                     && applyCollectionWrite(table, write, collection, &exists, &items))
+                    touched = true;
+            }
+            for (const EntityWrite &write : layer.batch->entities) {
+                if (write.table != table.itemTable || write.invalidate)
+                    continue;
+                const EntitySlot &committed = itemTable.slots[write.slot];
+                auto [before, date] = shown.value(
+                    write.slot,
+                    {committed.node, committed.meta ? committed.meta->meta.date : qint64(0)});
+                const bool newer = !before || layer.meta.date >= date;
+                NodeRef after = mergeRecords(write.schema, before, write.node, newer);
+                shown.insert(write.slot, {after, std::max(date, layer.meta.date)});
+                if (exists && watchedFieldChanged(table, before.get(), after.get())
+                    && refilterItems(table, collection.args, write.slot, objectJson(before.get()),
+                                     objectJson(after.get()), record, &items))
                     touched = true;
             }
         }
@@ -108,6 +131,17 @@ void StorePrivate::recomputeLayersFor(const WriteBatch &batch, const QString &re
     for (const CollectionWrite &write : batch.collections) {
         if (!tables.contains(write.table))
             tables.append(write.table);
+    }
+    // The collections a layer's entity changes can move rows of (re-filtering).
+    QList<quint32> entityKeys;
+    for (const EntityWrite &write : batch.entities) {
+        if (!entityKeys.contains(write.table))
+            entityKeys.append(write.table);
+    }
+    for (const auto &table : collectionTables) {
+        if (entityKeys.contains(table->itemTable) && !tables.contains(table->id)
+            && (!table->type || table->type->followsChanges()))
+            tables.append(table->id);
     }
     for (quint32 tableId : std::as_const(tables)) {
         CollectionTable &table = *collectionTables[tableId];

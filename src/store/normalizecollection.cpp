@@ -105,7 +105,8 @@ void Normalizer::visitCollection(const Value &value, const Node *owner, const Sc
     write.table = table;
     write.collection = schema;
     const bool addsToStored = mode == Schema::CollectionMode::Push
-        || mode == Schema::CollectionMode::Unshift || mode == Schema::CollectionMode::Remove;
+        || mode == Schema::CollectionMode::Unshift || mode == Schema::CollectionMode::Remove
+        || mode == Schema::CollectionMode::Move;
     if (addsToStored) {
         // The response is the created (or removed) entity, or a list of them.
         write.args = m_args;

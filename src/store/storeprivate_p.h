@@ -15,6 +15,7 @@
 
 #include <QtCore/QHash>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <vector>
@@ -69,6 +70,29 @@ public:
     bool applyCollectionWrite(const CollectionTable &table, const detail::CollectionWrite &write,
                               const detail::CollectionSlot &collection, bool *exists,
                               QList<quint32> *items);
+
+    // --- re-filtering (refilter.cpp) ---
+    //! An entity whose committed record changed, and the record it had.
+    struct ChangedEntity
+    {
+        quint32 table;
+        quint32 slot;
+        detail::NodeRef before;
+    };
+    using RecordOf = std::function<const detail::Node *(quint32 slot)>;
+    //! Whether a change of an entity from \a before to \a after touches a field that can move
+    //! it between \a table's collections (false for a new or deleted entity).
+    bool watchedFieldChanged(CollectionTable &table, const detail::Node *before,
+                             const detail::Node *after);
+    //! Moves entity \a slot into or out of \a items (a collection of \a table with \a args),
+    //! or within them when ordered, for its change from \a before to \a after; \a record
+    //! gives the other rows' records. True if \a items changed.
+    bool refilterItems(const CollectionTable &table, const Params &args, quint32 slot,
+                       const QJsonObject &before, const QJsonObject &after, const RecordOf &record,
+                       QList<quint32> *items) const;
+    //! Re-filters every stored collection for committed changes of \a changed.
+    void refilterCommitted(const std::vector<ChangedEntity> &changed, const detail::MetaRef &meta,
+                           ChangeSet &changes);
 
     // --- optimistic layers (layers.cpp) ---
     struct LayerBatch

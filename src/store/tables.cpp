@@ -191,3 +191,26 @@ quint32 CollectionTable::findOrAdd(const QString &argsKey, const Params &args)
 }
 
 } // namespace DataClient::detail
+
+namespace DataClient::detail {
+
+const QStringList &CollectionTable::watchedFields()
+{
+    static const Collection plain;
+    const Collection &collection = type ? *type : plain;
+    if (m_watchedSlots == slots.size() && m_watchedType == &collection)
+        return m_watched;
+    m_watched.clear();
+    for (const CollectionSlot &slot : slots) {
+        const QStringList fields = collection.filterFields(slot.args);
+        for (const QString &field : fields) {
+            if (!m_watched.contains(field))
+                m_watched.append(field);
+        }
+    }
+    m_watchedSlots = slots.size();
+    m_watchedType = &collection;
+    return m_watched;
+}
+
+} // namespace DataClient::detail

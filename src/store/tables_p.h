@@ -5,6 +5,7 @@
 // table's size follows its live entities, not every pk it ever held.
 #pragma once
 
+#include <DataClient/collection.h>
 #include <DataClient/meta.h>
 #include <DataClient/params.h>
 #include <DataClient/private/node_p.h>
@@ -17,6 +18,7 @@
 #include <QtCore/QSharedData>
 
 #include <atomic>
+#include <memory>
 #include <vector>
 
 namespace DataClient::detail {
@@ -176,12 +178,24 @@ public:
         return slots[slot].exists ? &slots[slot].items : nullptr;
     }
 
+    //! The fields a change of which can move an entity between this table's collections
+    //! (Collection::filterFields() of every stored collection's arguments), cached until a
+    //! collection is added or the customization changes.
+    const QStringList &watchedFields();
+
     QString key; // "[Todo]"
     quint32 id;
     quint32 itemTable;
+    //! The customization of the last write (re-filtering asks it); null: the default.
+    std::shared_ptr<const Collection> type;
     std::vector<CollectionSlot> slots;
     QHash<QString, qint64> index;
     QHash<quint32, CollectionOverride> overrides;
+
+private:
+    QStringList m_watched;
+    size_t m_watchedSlots = 0; // slots m_watched covers
+    const Collection *m_watchedType = nullptr;
 };
 
 struct ResultSlot

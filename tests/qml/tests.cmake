@@ -52,3 +52,11 @@ foreach(test keepprevious placeholderevents)
       ${DATACLIENT_TEST_SUPPORT}/modelsignals.h
     LIBS DataClient::Qml DataClient::Testing Qt6::Network)
 endforeach()
+# Lists that follow their data: re-filtering moves a changed entity between stored lists, and
+# the explicit list members (getList.move / remove / assign).
+foreach(list_test refilter refilteroptimistic listmembers)
+  dataclient_add_qtest(tst_collectionmodel_${list_test}
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel_${list_test}.cpp
+      ${DATACLIENT_TEST_SUPPORT}/listfixture.h
+    LIBS DataClient::Qml DataClient::Testing)
+endforeach()

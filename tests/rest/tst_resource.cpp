@@ -95,10 +95,10 @@ private Q_SLOTS:
     {
         const Resource r = users();
         QVERIFY2(r.isValid(), qPrintable(r.errorString()));
-        QCOMPARE(
-            r.memberNames(),
-            (QStringList {u"get"_s, u"getList"_s, u"getList.push"_s, u"getList.unshift"_s,
-                          u"getList.getPage"_s, u"update"_s, u"partialUpdate"_s, u"delete"_s}));
+        QCOMPARE(r.memberNames(),
+                 (QStringList {u"get"_s, u"getList"_s, u"getList.push"_s, u"getList.unshift"_s,
+                               u"getList.getPage"_s, u"getList.move"_s, u"getList.remove"_s,
+                               u"getList.assign"_s, u"update"_s, u"partialUpdate"_s, u"delete"_s}));
         struct Row
         {
             QString name;

@@ -28,4 +28,9 @@ public:
     static Schema make(SchemaPrivate *data) { return Schema(data); }
 };
 
+//! A variant of the Collection \a schema (or of the Object wrapping one) with \a mode and the
+//! push filter \a filter (what push(), remove() ... make, with a filter of one's own).
+DATACLIENT_SCHEMA_EXPORT Schema collectionVariant(const Schema &schema, Schema::CollectionMode mode,
+                                                  Schema::CollectionFilter filter);
+
 } // namespace DataClient
