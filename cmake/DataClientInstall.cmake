@@ -11,6 +11,9 @@
 #   Qml             the QML module DataClient
 #   TestingRuntime  the test kit's shared libraries
 #   TestingQml      the QML module DataClient.Testing
+#   InspectorRuntime  the store inspector's shared libraries (on Qt Widgets too)
+#   InspectorQml    the QML module DataClient.Inspector
+#   OAuthRuntime    DataClient::OAuth, when built (on Qt Network Authorization)
 #   Development     headers (the test kit's too), the CMake package, the libraries' name links
 include(CMakePackageConfigHelpers)
 
@@ -32,6 +35,15 @@ set(DATACLIENT_INSTALL_QMLDIR ${dataclient_default_qmldir} CACHE STRING
 get_property(dataclient_targets GLOBAL PROPERTY DATACLIENT_LAYER_TARGETS)
 list(REMOVE_ITEM dataclient_targets DataClientTesting)
 set(dataclient_testing_targets DataClientTesting DataClientTestingQml)
+# The Inspector component (docs/inspector.md): the store inspector's libraries and QML module,
+# found with find_package(DataClient COMPONENTS Inspector).
+set(dataclient_inspector_targets)
+foreach(target DataClientInspector DataClientInspectorWidgets DataClientInspectorQml)
+  if(TARGET ${target})
+    list(REMOVE_ITEM dataclient_targets ${target})
+    list(APPEND dataclient_inspector_targets ${target})
+  endif()
+endforeach()
 
 # Internal libraries (src/json) are only linked by layers; they are in the export set because
 # CMake lists a shared library's private shared dependencies there (for the linker's
@@ -54,18 +66,28 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/DataClient DESTINATION ${CMAKE_I
   PATTERN "private" EXCLUDE)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/DataClient/testing
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/DataClient COMPONENT Development)
+install(TARGETS ${dataclient_inspector_targets} EXPORT DataClientInspectorTargets
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT InspectorRuntime
+    NAMELINK_COMPONENT Development
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT Development
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT InspectorRuntime
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(EXPORT DataClientInspectorTargets NAMESPACE DataClient::
+  DESTINATION ${DATACLIENT_INSTALL_CMAKEDIR} COMPONENT Development)
 install(EXPORT DataClientTargets NAMESPACE DataClient:: DESTINATION ${DATACLIENT_INSTALL_CMAKEDIR}
   COMPONENT Development)
 install(EXPORT DataClientTestingTargets NAMESPACE DataClient::
   DESTINATION ${DATACLIENT_INSTALL_CMAKEDIR} COMPONENT Development)
-# DataClient::OAuth (find_package(DataClient COMPONENTS OAuth)), when it was built. Its own
-# install component: the Debian packages leave it out for now (docs/packaging.md).
+# DataClient::OAuth (find_package(DataClient COMPONENTS OAuth)), when it was built: its own
+# package, so that only apps that use it depend on Qt Network Authorization.
 if(TARGET DataClientOAuth)
   install(TARGETS DataClientOAuth EXPORT DataClientOAuthTargets
-    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT OAuth
-    RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT OAuth)
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT OAuthRuntime
+      NAMELINK_COMPONENT Development
+    ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT Development
+    RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT OAuthRuntime)
   install(EXPORT DataClientOAuthTargets NAMESPACE DataClient::
-    DESTINATION ${DATACLIENT_INSTALL_CMAKEDIR} COMPONENT OAuth)
+    DESTINATION ${DATACLIENT_INSTALL_CMAKEDIR} COMPONENT Development)
 endif()
 
 # The plugins find their backing libraries (lib/libDataClientQml.so) from the QML directory.
@@ -79,7 +101,8 @@ function(dataclient_plugin_rpath plugin module_dir)
 endfunction()
 dataclient_plugin_rpath(DataClientQmlplugin DataClient)
 dataclient_plugin_rpath(DataClientTestingQmlplugin DataClient/Testing)
-foreach(target IN LISTS dataclient_targets dataclient_internal_targets dataclient_testing_targets)
+foreach(target IN LISTS dataclient_targets dataclient_internal_targets dataclient_testing_targets
+    dataclient_inspector_targets)
   if(NOT target STREQUAL "DataClient")
     set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN")
   endif()
@@ -91,12 +114,22 @@ install(TARGETS DataClientQmlplugin
   LIBRARY DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient COMPONENT Qml)
 install(DIRECTORY ${QT_QML_OUTPUT_DIRECTORY}/DataClient/
   DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient COMPONENT Qml
-  FILES_MATCHING PATTERN "qmldir" PATTERN "*.qmltypes" PATTERN "*.qml" PATTERN "Testing" EXCLUDE)
+  FILES_MATCHING PATTERN "qmldir" PATTERN "*.qmltypes" PATTERN "*.qml" PATTERN "Testing" EXCLUDE
+  PATTERN "Inspector" EXCLUDE)
 install(TARGETS DataClientTestingQmlplugin
   LIBRARY DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient/Testing COMPONENT TestingQml)
 install(DIRECTORY ${QT_QML_OUTPUT_DIRECTORY}/DataClient/Testing/
   DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient/Testing COMPONENT TestingQml
   FILES_MATCHING PATTERN "qmldir" PATTERN "*.qmltypes" PATTERN "*.qml")
+
+if(TARGET DataClientInspectorQmlplugin)
+  dataclient_plugin_rpath(DataClientInspectorQmlplugin DataClient/Inspector)
+  install(TARGETS DataClientInspectorQmlplugin
+    LIBRARY DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient/Inspector COMPONENT InspectorQml)
+  install(DIRECTORY ${QT_QML_OUTPUT_DIRECTORY}/DataClient/Inspector/
+    DESTINATION ${DATACLIENT_INSTALL_QMLDIR}/DataClient/Inspector COMPONENT InspectorQml
+    FILES_MATCHING PATTERN "qmldir" PATTERN "*.qmltypes" PATTERN "*.qml")
+endif()
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/DataClientConfig.cmake.in
   ${CMAKE_CURRENT_BINARY_DIR}/DataClientConfig.cmake

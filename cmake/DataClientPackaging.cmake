@@ -4,6 +4,9 @@
 #   qml6-module-dataclient            Qml: `import DataClient`, in Qt's QML directory
 #   libdataclient-testing<soversion>  TestingRuntime: the test kit's shared libraries
 #   qml6-module-dataclient-testing    TestingQml: `import DataClient.Testing`
+#   libdataclient-inspector<soversion> InspectorRuntime: the store inspector's libraries
+#   qml6-module-dataclient-inspector  InspectorQml: `import DataClient.Inspector`
+#   libdataclient-oauth<soversion>    OAuthRuntime: DataClient::OAuth (when it was built)
 #   libdataclient-dev                 Development: headers, CMake package, name links
 # Library dependencies come from the binaries (dpkg-shlibdeps); the QML modules also depend on
 # the Qt QML modules their QML files import, which no binary names.
@@ -15,7 +18,12 @@ set(CPACK_PACKAGE_HOMEPAGE_URL "https://example.org/dataclient")
 set(CPACK_GENERATOR DEB)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEB_COMPONENT_INSTALL ON)
-set(CPACK_COMPONENTS_ALL Runtime Qml TestingRuntime TestingQml Development)
+set(dataclient_deb_components Runtime Qml TestingRuntime TestingQml InspectorRuntime InspectorQml)
+if(TARGET DataClientOAuth)
+  list(APPEND dataclient_deb_components OAuthRuntime)
+endif()
+list(APPEND dataclient_deb_components Development)
+set(CPACK_COMPONENTS_ALL ${dataclient_deb_components})
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 # The Debian revision: a rebuild of the same version gets a higher one (`./dev package` takes it
 # from DATACLIENT_PACKAGE_RELEASE), so that it installs over the older build.
@@ -28,7 +36,8 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(dataclient_staging ${CMAKE_BINARY_DIR}/_CPack_Packages/Linux/DEB/dataclient-${PROJECT_VERSION}-Linux)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS
   ${dataclient_staging}/Runtime/${CMAKE_INSTALL_FULL_LIBDIR}
-  ${dataclient_staging}/TestingRuntime/${CMAKE_INSTALL_FULL_LIBDIR})
+  ${dataclient_staging}/TestingRuntime/${CMAKE_INSTALL_FULL_LIBDIR}
+  ${dataclient_staging}/InspectorRuntime/${CMAKE_INSTALL_FULL_LIBDIR})
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS_POLICY ">=")
 set(CPACK_DEBIAN_ENABLE_COMPONENT_DEPENDS ON)
@@ -65,6 +74,15 @@ dataclient_deb(TestingRuntime libdataclient-testing${DATACLIENT_SOVERSION} libs
 dataclient_deb(TestingQml qml6-module-dataclient-testing libs
   "reactive, normalized REST data layer for Qt 6 - QML test kit"
   "This package contains the QML module DataClient.Testing.")
+dataclient_deb(InspectorRuntime libdataclient-inspector${DATACLIENT_SOVERSION} libs
+  "reactive, normalized REST data layer for Qt 6 - store inspector"
+  "This package contains the store inspector's shared libraries (item models, a Widgets dock).")
+dataclient_deb(InspectorQml qml6-module-dataclient-inspector libs
+  "reactive, normalized REST data layer for Qt 6 - QML store inspector"
+  "This package contains the QML module DataClient.Inspector.")
+dataclient_deb(OAuthRuntime libdataclient-oauth${DATACLIENT_SOVERSION} libs
+  "reactive, normalized REST data layer for Qt 6 - OAuth 2 token source"
+  "This package contains DataClient::OAuth, a Qt Network Authorization flow as a token source.")
 dataclient_deb(Development libdataclient-dev libdevel
   "reactive, normalized REST data layer for Qt 6 - development files"
   "This package contains the headers and the CMake package.")
@@ -74,12 +92,15 @@ dataclient_deb(Development libdataclient-dev libdevel
 set(CPACK_DEBIAN_QML_PACKAGE_DEPENDS
   "qml6-module-qtqml, qml6-module-qtqml-models, qml6-module-qtqml-workerscript, qml6-module-qtquick")
 set(CPACK_DEBIAN_TESTINGQML_PACKAGE_DEPENDS "qml6-module-qtqml, qml6-module-qttest")
+set(CPACK_DEBIAN_INSPECTORQML_PACKAGE_DEPENDS
+  "qml6-module-qtqml, qml6-module-qtqml-models, qml6-module-qtquick, qml6-module-qtquick-controls,
+  qml6-module-qtquick-layouts")
 set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_DEPENDS
   "qt6-base-dev (>= 6.4), qt6-declarative-dev (>= 6.4), qt6-websockets-dev (>= 6.4)")
 
 # The shared libraries' packages tell ldconfig through a trigger (Debian policy 8.1.1), instead
 # of the postinst/postrm scripts CPack would write: their own scripts do nothing else.
-foreach(upper RUNTIME TESTINGRUNTIME)
+foreach(upper RUNTIME TESTINGRUNTIME INSPECTORRUNTIME OAUTHRUNTIME)
   set(CPACK_DEBIAN_${upper}_PACKAGE_CONTROL_EXTRA ${PROJECT_SOURCE_DIR}/packaging/triggers
     ${PROJECT_SOURCE_DIR}/packaging/postinst ${PROJECT_SOURCE_DIR}/packaging/postrm)
 endforeach()
@@ -89,7 +110,13 @@ cpack_add_component(Runtime)
 cpack_add_component(Qml DEPENDS Runtime)
 cpack_add_component(TestingRuntime DEPENDS Runtime)
 cpack_add_component(TestingQml DEPENDS TestingRuntime Qml)
-cpack_add_component(Development DEPENDS Runtime Qml TestingRuntime TestingQml)
+cpack_add_component(InspectorRuntime DEPENDS Runtime)
+cpack_add_component(InspectorQml DEPENDS InspectorRuntime Qml)
+if(TARGET DataClientOAuth)
+  cpack_add_component(OAuthRuntime DEPENDS Runtime)
+endif()
+list(REMOVE_ITEM dataclient_deb_components Development)
+cpack_add_component(Development DEPENDS ${dataclient_deb_components})
 
 # Each package carries its copyright and changelog, as Debian policy asks.
 string(TIMESTAMP DATACLIENT_CHANGELOG_DATE "%a, %d %b %Y %H:%M:%S +0000" UTC)
@@ -100,7 +127,7 @@ execute_process(COMMAND gzip -9nf ${CMAKE_CURRENT_BINARY_DIR}/packaging/changelo
 if(NOT gzip_result EQUAL 0)
   message(FATAL_ERROR "Packaging: gzip of packaging/changelog.Debian failed (${gzip_result})")
 endif()
-foreach(component Runtime Qml TestingRuntime TestingQml Development)
+foreach(component IN LISTS CPACK_COMPONENTS_ALL)
   string(TOUPPER ${component} upper)
   set(docdir ${CMAKE_INSTALL_DATAROOTDIR}/doc/${CPACK_DEBIAN_${upper}_PACKAGE_NAME})
   install(FILES ${PROJECT_SOURCE_DIR}/packaging/copyright DESTINATION ${docdir}

@@ -9,6 +9,7 @@ import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
 import DataClient
+import DataClient.Inspector
 
 ApplicationWindow {
     id: window
@@ -17,6 +18,8 @@ ApplicationWindow {
     required property bool embeddedServer
     required property int initialUserId
 
+    //! --inspector: the store inspector opens with the window (Ctrl+Shift+D toggles it).
+    property bool inspectorOpen: false
     property int userId: initialUserId
     property string userName: ""
 
@@ -311,5 +314,11 @@ ApplicationWindow {
             details: loadBanner.detailsOf(todoList.query.error)
             retry: () => todoList.query.refetch()
         }
+    }
+
+    // The store inspector (docs/inspector.md): Ctrl+Shift+D, or --inspector.
+    InspectorOverlay {
+        objectName: "inspectorOverlay"
+        shown: window.inspectorOpen
     }
 }

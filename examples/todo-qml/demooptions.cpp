@@ -87,6 +87,9 @@ DemoCommandLine parseDemoOptions(const QStringList &arguments, const DemoProgram
         {u"offline"_s,
          u"Start offline: nothing is sent until the window's Online switch is turned on "
          "(the app's own connectivity source, not the machine's network)."_s},
+        {u"inspector"_s,
+         u"Open the store inspector (entities, results, requests, outbox, status) with the "
+         "window; Ctrl+Shift+D toggles it."_s},
         {u"screenshot"_s,
          u"Render offscreen, wait until data is shown, save a PNG to <file> and exit."_s,
          u"file"_s},
@@ -164,6 +167,7 @@ DemoCommandLine parseDemoOptions(const QStringList &arguments, const DemoProgram
     }
     options.serveOnly = program.canServe && parser.isSet(u"serve"_s);
     options.offline = parser.isSet(u"offline"_s);
+    options.inspector = parser.isSet(u"inspector"_s);
     if (options.serveOnly && options.offline)
         return usageError(program,
                           u"--serve runs no window, so there is nothing to take offline; "

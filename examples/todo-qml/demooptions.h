@@ -16,6 +16,7 @@ struct DemoOptions
     int userId = 1; //!< the user whose todos are shown first
     bool serveOnly = false; //!< run only the embedded server (no window) until killed
     bool offline = false; //!< start with the Online switch off: nothing is sent until it is on
+    bool inspector = false; //!< open the store inspector with the window (docs/inspector.md)
     QString screenshotFile; //!< non-empty: render offscreen, save a PNG, exit
     int screenshotTimeoutMs = 20000; //!< give up (exit 1) if no data is shown by then
 };

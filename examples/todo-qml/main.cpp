@@ -137,6 +137,7 @@ int main(int argc, char **argv)
         {u"apiUrl"_s, apiUrl},
         {u"embeddedServer"_s, bool(server)},
         {u"initialUserId"_s, options.userId},
+        {u"inspectorOpen"_s, options.inspector},
     });
     QObject::connect(
         &engine, &QQmlApplicationEngine::objectCreationFailed, &app,

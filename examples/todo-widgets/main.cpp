@@ -1,7 +1,7 @@
 // dataclient-todo-widgets: the todo app of examples/todo-qml, with Qt Widgets, on the same
 // embedded REST server unless --url is given. Its options are the QML demo's rules (the demo's
 // demooptions.cpp) under its own name, without --serve: --url, --latency, --fail-rate,
-// --refuse-rate, --user, --offline, --screenshot FILE, --timeout.
+// --refuse-rate, --user, --offline, --inspector, --screenshot FILE, --timeout.
 #include "demooptions.h"
 #include "embeddedserver.h"
 #include "todowindow.h"
@@ -9,6 +9,7 @@
 #include <QtCore/QDir>
 #include <QtCore/QTextStream>
 #include <QtCore/QTimer>
+#include <QtGui/QAction>
 #include <QtWidgets/QApplication>
 
 #include <memory>
@@ -82,6 +83,8 @@ int main(int argc, char **argv)
     }
 
     TodoWindow window(apiUrl, options.userId, !options.offline);
+    if (options.inspector)
+        window.inspectorAction()->setChecked(true);
     window.show();
     if (!options.screenshotFile.isEmpty())
         screenshotWhenShown(&window, options.screenshotFile, options.screenshotTimeoutMs);

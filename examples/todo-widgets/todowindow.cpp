@@ -18,6 +18,8 @@
 #include <QtWidgets/QLabel>
 #include <QtWidgets/QLineEdit>
 #include <QtWidgets/QListView>
+#include <QtWidgets/QMenu>
+#include <QtWidgets/QMenuBar>
 #include <QtWidgets/QSplitter>
 #include <QtWidgets/QStatusBar>
 #include <QtWidgets/QTableView>
@@ -241,6 +243,25 @@ void TodoWindow::buildUi()
     connect(m_onlineAction, &QAction::toggled, this, [this](bool online) {
         m_controller.connectivity()->setOnline(online);
         updateStatus();
+    });
+
+    // Debug > Store inspector (Ctrl+Shift+D): the inspector in a dock, made when first opened;
+    // hidden, it is detached and records nothing (docs/inspector.md).
+    m_inspectorAction = menuBar()->addMenu(tr("&Debug"))->addAction(tr("Store &inspector"));
+    m_inspectorAction->setCheckable(true);
+    m_inspectorAction->setShortcut(QKeySequence(u"Ctrl+Shift+D"_s));
+    connect(m_inspectorAction, &QAction::toggled, this, [this](bool open) {
+        if (open && !m_inspectorDock) {
+            m_inspectorDock = new DataClient::InspectorDock(&m_controller, this);
+            addDockWidget(Qt::BottomDockWidgetArea, m_inspectorDock);
+            connect(m_inspectorDock, &QDockWidget::visibilityChanged, m_inspectorAction,
+                    [this](bool visible) {
+                        if (!visible && !m_inspectorDock->isVisible())
+                            m_inspectorAction->setChecked(false);
+                    });
+        }
+        if (m_inspectorDock)
+            m_inspectorDock->setVisible(open);
     });
 
     // The last failure stays (not a timed message) until dismissed or replaced by the next one.

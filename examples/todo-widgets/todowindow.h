@@ -6,6 +6,7 @@
 
 #include <DataClient/collectionmodel.h>
 #include <DataClient/controller.h>
+#include <DataClient/inspectordock.h>
 #include <DataClient/resource.h>
 
 #include <QtWidgets/QMainWindow>
@@ -13,6 +14,7 @@
 #include <functional>
 
 QT_BEGIN_NAMESPACE
+class QAction;
 class QCheckBox;
 class QDataWidgetMapper;
 class QLabel;
@@ -53,6 +55,10 @@ public:
     QCheckBox *formCompleted() const { return m_formCompleted; }
     //! The toolbar's Online switch (checkable): the app's own connectivity source.
     QAction *onlineAction() const { return m_onlineAction; }
+    //! Debug > Store inspector (checkable): shows the InspectorDock.
+    QAction *inspectorAction() const { return m_inspectorAction; }
+    //! The dock, once the menu entry opened it (nullptr before).
+    DataClient::InspectorDock *inspectorDock() const { return m_inspectorDock; }
 
     //! Adds a todo titled \a title for the selected user (shown at once, no id sent).
     void addTodo(const QString &title);
@@ -92,6 +98,8 @@ private:
     QLabel *m_error = nullptr; // the last failure, until dismissed or replaced
     QToolButton *m_dismissError = nullptr;
     QAction *m_onlineAction = nullptr;
+    QAction *m_inspectorAction = nullptr;
+    DataClient::InspectorDock *m_inspectorDock = nullptr;
     QString m_lastError;
     int m_userId = 1;
     bool m_dataShown = false;

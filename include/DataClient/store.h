@@ -114,6 +114,32 @@ public:
     //! the benchmarks' mallinfo2 rows add up). The memo (denormalized views, shared with the
     //! Records views hold) is not counted. docs/memory.md compares it with the benchmarks.
     qint64 memoryUsage() const;
+
+    // Inspection (the store inspector, docs/inspector.md): reads only, never memoized.
+
+    //! The entity keys the store has a table for ("Todo", "User"), sorted; collections not listed.
+    QStringList entityKeys() const;
+    //! The pks of the entities of \a key that are shown: committed and present, or made by an
+    //! optimistic layer; in the order they were first stored.
+    QStringList entityPks(const QString &key) const;
+    //! The entity as it is shown (optimistic layers applied), serialized like entity().
+    std::optional<QJsonObject> shownEntity(const EntityRef &ref) const;
+    //! An optimistic layer changes (or makes, or hides) the entity.
+    bool isOptimistic(const EntityRef &ref) const;
+    //! The entities the shown entity's record refers to (through nested entities and the items
+    //! of nested collections), each once, in the order of the record.
+    QList<EntityRef> references(const EntityRef &ref) const;
+    //! The entities the result of \a resultKey shows directly (its top-level entities and the
+    //! items of its collections), each once.
+    QList<EntityRef> resultEntities(const QString &resultKey) const;
+    /*!
+        The shown entity (or the stored result of \a resultKey) as compact JSON, nested entities
+        as their pks, cut after about \a maxChars characters (then ending with "…"): a display
+        that costs the same for a record of 60k fields or an answer of 50 MB as for a small
+        one. Empty when the store holds nothing there.
+    */
+    QString preview(const EntityRef &ref, qsizetype maxChars) const;
+    QString resultPreview(const QString &resultKey, qsizetype maxChars) const;
     //! One garbage-collection pass (docs/memory.md): drops \a request's results, then every
     //! entity and collection nothing reaches that was last written at or before
     //! \a request.writtenBefore. Views of what is dropped are forgotten; pks stay known.

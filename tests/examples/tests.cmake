@@ -29,7 +29,7 @@ if(DATACLIENT_BUILD_EXAMPLES)
       DEMO_QML_DIR="${PROJECT_SOURCE_DIR}/examples/todo-qml"
       DATACLIENT_DOC_IMAGES_DIR="${PROJECT_SOURCE_DIR}/docs/images"
       DATACLIENT_QML_DIR="${QT_QML_OUTPUT_DIRECTORY}")
-    add_dependencies(${test} DataClientQmlplugin)
+    add_dependencies(${test} DataClientQmlplugin DataClientInspectorQmlplugin)
   endforeach()
 
   # The embedded server's pushes: a change in one client reaches another without a poll.

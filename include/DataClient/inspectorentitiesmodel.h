@@ -1,0 +1,98 @@
+// InspectorEntitiesModel: the entities of a Controller's store as a tree, entity types at the top,
+// their entities below (StoreInspector::entities(); docs/inspector.md).
+#pragma once
+
+#include <DataClient/inspectorglobal.h>
+
+#include <QtCore/QAbstractItemModel>
+#include <QtCore/QHash>
+#include <QtCore/QPointer>
+#include <QtCore/QSet>
+#include <QtCore/QStringList>
+
+namespace DataClient {
+
+class Controller;
+struct ChangeSet;
+
+/*!
+    Top-level rows: the entity types (column Name: "Todo", Fields: how many are shown). Their
+    children: the entities shown (committed, or made by an optimistic layer), in the order they
+    were first stored: column Name is the pk, Fields the record as compact JSON (cut after
+    PreviewChars characters: a record of 60k fields shows its start at once), References the
+    entities it refers to, State "optimistic" while an optimistic layer changes it.
+
+    Changes of the store arrive in the next event-loop turn as the smallest signals: rows
+    inserted and removed where entities appeared or went, dataChanged() over the changed ones.
+*/
+class DATACLIENT_INSPECTOR_EXPORT InspectorEntitiesModel : public QAbstractItemModel
+{
+    Q_OBJECT
+
+public:
+    enum Column { Name, Fields, References, State, ColumnCount };
+    Q_ENUM(Column)
+    enum Role {
+        TypeRole = Qt::UserRole + 1, //!< the entity key ("Todo")
+        PkRole, //!< entities only
+        FieldsRole, //!< the record's preview (compact JSON, cut)
+        ReferencesRole, //!< "User:1" of each entity it refers to
+        OptimisticRole, //!< an optimistic layer changes it
+        CountRole, //!< types only: how many entities
+    };
+    Q_ENUM(Role)
+    static constexpr int PreviewChars = 240;
+
+    explicit InspectorEntitiesModel(QObject *parent = nullptr);
+    ~InspectorEntitiesModel() override;
+
+    //! Shows \a controller's store (nullptr: empty).
+    void setController(Controller *controller);
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+    //! The index of entity \a pk of \a type (column 0), invalid when not shown.
+    Q_INVOKABLE QModelIndex entityIndex(const QString &type, const QString &pk) const;
+    //! The row of \a type at the top level, -1 if none.
+    Q_INVOKABLE int typeRow(const QString &type) const;
+    //! "Todo:5" of every shown entity that refers to this one (a walk of the store).
+    Q_INVOKABLE QStringList referencedBy(const QString &type, const QString &pk) const;
+    //! The result keys whose answers show this entity (a walk of the stored results).
+    Q_INVOKABLE QStringList shownIn(const QString &type, const QString &pk) const;
+
+private:
+    struct Type
+    {
+        QString key;
+        //! Stable for the model's lifetime: the internal id of the type's children (a type row
+        //! inserted above moves the row, not the id persistent indexes hold).
+        quintptr id = 0;
+        QStringList pks;
+        QHash<QString, int> rows; //!< pk -> row in pks
+    };
+    void onChanged(const ChangeSet &changes);
+    void scheduleRefresh();
+    void refresh();
+    void syncTypes();
+    void syncEntities(int typeRow);
+    static void reindex(Type &type);
+    int rowOfTypeId(quintptr id) const;
+
+    QPointer<Controller> m_controller;
+    QMetaObject::Connection m_changed;
+    QList<Type> m_types;
+    QSet<QString> m_dirtyTypes;
+    QHash<QString, QSet<QString>> m_dirtyEntities;
+    bool m_allDirty = false;
+    bool m_refreshScheduled = false;
+    quintptr m_nextTypeId = 1;
+};
+
+} // namespace DataClient
