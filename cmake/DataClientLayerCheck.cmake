@@ -4,7 +4,9 @@
 # include/DataClient/private listed in the SOURCES of the layer that owns it, and only layers
 # that link the owner may include it. testexport_p.h belongs to every layer.
 #
-# Checked for every layer library:
+# Checked for every layer library, and for the QML modules' backing libraries that are not layers
+# (DataClientTestingQml, DataClientInspectorQml); a folder that is another checked library's own
+# (src/testing/qml inside src/testing) is checked as that library's, not its parent's:
 #   1. no include directory inside another layer's src/ folder;
 #   2. no source with #include "../...": a relative way into another folder;
 #   3. every #include <DataClient/private/X> names a header owned by the layer itself or by a
@@ -15,6 +17,16 @@ function(dataclient_check_layer_graph)
   get_property(internal GLOBAL PROPERTY DATACLIENT_INTERNAL_TARGETS)
   list(APPEND layers ${internal})
   list(REMOVE_ITEM layers DataClient) # the umbrella: an interface library, no sources
+  foreach(module DataClientTestingQml DataClientInspectorQml)
+    if(TARGET ${module})
+      list(APPEND layers ${module})
+    endif()
+  endforeach()
+  set(layer_dirs)
+  foreach(target IN LISTS layers)
+    get_target_property(dir ${target} SOURCE_DIR)
+    list(APPEND layer_dirs ${dir})
+  endforeach()
   set(private_dir ${PROJECT_SOURCE_DIR}/include/DataClient/private)
 
   # Who owns each private header.
@@ -50,7 +62,12 @@ function(dataclient_check_layer_graph)
       endif()
     endforeach()
 
-    file(GLOB_RECURSE files ${own_dir}/*.cpp ${own_dir}/*.h) # subfolders too (src/testing/qml)
+    file(GLOB_RECURSE files ${own_dir}/*.cpp ${own_dir}/*.h) # subfolders too (src/inspector/widgets)
+    foreach(dir IN LISTS layer_dirs)
+      if(NOT dir STREQUAL own_dir AND dir MATCHES "^${own_dir}/")
+        list(FILTER files EXCLUDE REGEX "^${dir}/")
+      endif()
+    endforeach()
     foreach(file IN LISTS files)
       file(STRINGS ${file} includes REGEX "^#include [<\"]")
       foreach(line IN LISTS includes)

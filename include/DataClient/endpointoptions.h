@@ -26,6 +26,11 @@ class RestEndpoint;
 class Store;
 struct EndpointOptions;
 
+//! How long a stored answer stays fresh unless an endpoint says otherwise (`dataExpiryLength`), ms.
+inline constexpr int DefaultDataExpiryLength = 60000;
+//! How long a stored error stays fresh unless an endpoint says otherwise (`errorExpiryLength`), ms.
+inline constexpr int DefaultErrorExpiryLength = 1000;
+
 //! Endpoints are shared, immutable QObjects.
 using EndpointPtr = std::shared_ptr<RestEndpoint>;
 //! Builds an endpoint of some RestEndpoint subclass (the resource option `Endpoint`).
@@ -70,10 +75,10 @@ using OptimisticFunction = std::function<std::optional<QJsonValue>(
 */
 #define DATACLIENT_SHARED_ENDPOINT_OPTIONS(X)                                                      \
     X(int, pollFrequency, 0)                                                                       \
-    X(int, dataExpiryLength, 60000)                                                                \
-    X(int, errorExpiryLength, 1000)                                                                \
+    X(int, dataExpiryLength, ::DataClient::DefaultDataExpiryLength)                                \
+    X(int, errorExpiryLength, ::DataClient::DefaultErrorExpiryLength)                              \
     X(::DataClient::Credentials, credentials, ::DataClient::Credentials::SameOrigin)               \
-    X(int, timeout, 30000)                                                                         \
+    X(int, timeout, ::DataClient::RequestInit::DefaultTimeoutMs)                                   \
     X(::DataClient::Headers, headers, {})                                                          \
     X(qint64, maxResponseBytes, ::DataClient::RequestInit::DefaultMaxResponseBytes)                \
     X(bool, validators, true)                                                                      \

@@ -39,9 +39,11 @@ struct DATACLIENT_REST_EXPORT RequestInit
     //! 64 MiB: larger answers are refused unless an endpoint raises its limit.
     static constexpr qint64 DefaultMaxResponseBytes = 64 * 1024 * 1024;
 
+    //! 30 s, the `timeout` option's default too.
+    static constexpr int DefaultTimeoutMs = 30000;
     //! Deadline of the whole exchange in milliseconds, from sending to the last byte of the
     //! answer, redirects included (not an inactivity timeout); 0 = none.
-    int timeout = 30000;
+    int timeout = DefaultTimeoutMs;
     //! The largest answer read, in bytes; a larger one fails with NetworkError::Kind::TooLarge
     //! as soon as its head announces it or its body grows past it. 0 = no limit.
     qint64 maxResponseBytes = DefaultMaxResponseBytes;

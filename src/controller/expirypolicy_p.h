@@ -1,6 +1,8 @@
 // Expiry policy: when a stored response or error stops being fresh.
 #pragma once
 
+#include <DataClient/private/testexport_p.h>
+#include <DataClient/endpointoptions.h>
 #include <DataClient/expirystatus.h>
 
 #include <QtCore/QtGlobal>
@@ -8,12 +10,10 @@
 namespace DataClient::detail {
 
 //! Pure functions, so the rules are testable without a clock or a network.
-struct ExpiryPolicy
+struct DATACLIENT_TEST_EXPORT ExpiryPolicy
 {
-    static constexpr qint64 DefaultDataExpiryLength = 60000;
-    static constexpr qint64 DefaultErrorExpiryLength = 1000;
-
-    //! A length <= 0 means "not set": the default applies. (An endpoint that must never be
+    //! A length <= 0 means "not set": the default (DefaultDataExpiryLength,
+    //! DefaultErrorExpiryLength, the option table's) applies. (An endpoint that must never be
     //! cached can still set 1.)
     static qint64 dataExpiryLength(qint64 endpointLength);
     static qint64 errorExpiryLength(qint64 endpointLength);

@@ -2,6 +2,7 @@
 // the key was invalidated or expired by hand (docs/controller.md).
 #pragma once
 
+#include <DataClient/private/testexport_p.h>
 #include <DataClient/networkerror.h>
 
 #include <QtCore/QHash>
@@ -12,7 +13,7 @@
 
 namespace DataClient::detail {
 
-struct FetchState
+struct DATACLIENT_TEST_EXPORT FetchState
 {
     //! Requests for this key in flight (reads share one; each mutation counts).
     int loading = 0;
@@ -27,7 +28,7 @@ struct FetchState
 };
 
 //! The FetchState of every key that has one; idle keys are dropped so the table stays small.
-class FetchStates
+class DATACLIENT_TEST_EXPORT FetchStates
 {
 public:
     const FetchState *find(const QString &key) const

@@ -4,6 +4,7 @@
 // confirmed write makes obsolete.
 #pragma once
 
+#include <DataClient/private/testexport_p.h>
 #include <DataClient/entityref.h>
 #include <DataClient/entityrefset.h>
 
@@ -33,7 +34,7 @@ namespace DataClient::detail {
     no answer committed meanwhile supersedes it, and its guess shows over such answers. When the
     request is sent, the layer takes the send date.
 */
-class OptimisticLayers
+class DATACLIENT_TEST_EXPORT OptimisticLayers
 {
 public:
     //! A new layer id, greater than every id handed out before (never 0).

@@ -17,6 +17,7 @@
 // whole with a reason; the Controller then starts with an empty outbox.
 #pragma once
 
+#include <DataClient/private/testexport_p.h>
 #include "outboxqueue_p.h"
 
 #include <QtCore/QByteArray>
@@ -27,7 +28,7 @@
 
 namespace DataClient::detail {
 
-struct OutboxFile
+struct DATACLIENT_TEST_EXPORT OutboxFile
 {
     static constexpr int Version = 1;
 

@@ -3,6 +3,7 @@
 // Controller (outboxmanager.cpp) decides when an item goes, outboxfile.cpp stores the list.
 #pragma once
 
+#include <DataClient/private/testexport_p.h>
 #include <DataClient/params.h>
 
 #include <QtCore/QByteArray>
@@ -50,7 +51,7 @@ struct OutboxItem
 };
 
 //! The items in the order they were made; ids are the Controller's request ids.
-class OutboxQueue
+class DATACLIENT_TEST_EXPORT OutboxQueue
 {
 public:
     void append(quint64 id, OutboxItem item) { m_items.append({id, std::move(item)}); }

@@ -3,6 +3,7 @@
 // through the Controller's Scheduler (scheduler_p.h) and pauses while offline or suspended.
 #pragma once
 
+#include <DataClient/private/testexport_p.h>
 #include "scheduler_p.h"
 
 #include <DataClient/params.h>
@@ -23,7 +24,7 @@ namespace DataClient::detail {
 
 class Scheduler;
 
-class PollSubscriptions : public QObject
+class DATACLIENT_TEST_EXPORT PollSubscriptions : public QObject
 {
     Q_OBJECT
 public:

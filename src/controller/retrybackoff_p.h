@@ -2,6 +2,7 @@
 // jitter exponential backoff, overridden by a server's Retry-After.
 #pragma once
 
+#include <DataClient/private/testexport_p.h>
 #include <DataClient/networkerror.h>
 #include <DataClient/retrypolicy.h>
 
@@ -11,7 +12,7 @@
 
 namespace DataClient::detail {
 
-struct RetryBackoff
+struct DATACLIENT_TEST_EXPORT RetryBackoff
 {
     //! Connection refused or reset, timeout, HTTP 5xx, 408, 429: a later attempt may succeed.
     //! Never another 4xx, an answer that does not fit the schema, or a canceled request.

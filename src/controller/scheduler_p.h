@@ -1,8 +1,10 @@
-// The Controller's one scheduler for time: polling, retry backoff and refetch on
-// activation all wait through it, never through loose QTimers, so a test can drive every wait
+// The Controller's one scheduler for time: polling, retry backoff, refetch on activation, the
+// outbox's write retries, persistence and garbage collection passes, and live sources' reconnects
+// all wait through it, never through loose QTimers, so a test can drive every wait
 // with a virtual clock (Testing::VirtualClock) and never sleep.
 #pragma once
 
+#include <DataClient/private/testexport_p.h>
 #include <QtCore/QHash>
 #include <QtCore/QObject>
 #include <QtCore/QPointer>
@@ -26,7 +28,7 @@ namespace DataClient::detail {
     (setTimerDriven(true)); with another clock nothing runs by itself: the clock's owner calls
     runDue() after moving time (Testing::VirtualClock does).
 */
-class Scheduler : public QObject
+class DATACLIENT_TEST_EXPORT Scheduler : public QObject
 {
     Q_OBJECT
 public:

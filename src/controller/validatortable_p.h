@@ -2,6 +2,7 @@
 // a key (docs/networking.md, "HTTP validators"). Pure: tested alone (tst_validatortable).
 #pragma once
 
+#include <DataClient/private/testexport_p.h>
 #include <DataClient/conditionalrequest.h>
 
 #include <QtCore/QHash>
@@ -15,7 +16,7 @@ namespace DataClient::detail {
     answer and dropped with the result (invalidate, reset, a result written by hand), so the
     table never holds more keys than the store holds results.
 */
-class ValidatorTable
+class DATACLIENT_TEST_EXPORT ValidatorTable
 {
 public:
     //! The validators of \a key's stored result; empty when none are known.

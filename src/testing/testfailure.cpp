@@ -76,6 +76,20 @@ bool waitForResult(QFuture<void> future, bool hasResult, int timeoutMs, const ch
     return true;
 }
 
+bool waitForOutcome(QFuture<void> future, int timeoutMs, std::optional<NetworkError> &error)
+{
+    if (!QTest::qWaitFor([&] { return future.isFinished(); }, timeoutMs))
+        return false;
+    try {
+        future.waitForFinished();
+    } catch (const NetworkError &failure) {
+        error = failure;
+    } catch (...) {
+        error = NetworkError::fromException(std::current_exception());
+    }
+    return true;
+}
+
 } // namespace detail
 
 bool waitForStatus(const QObject *object, int status, int timeoutMs, const char *file, int line)

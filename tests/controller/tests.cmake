@@ -14,23 +14,17 @@ target_compile_definitions(tst_controller_docs PRIVATE
   DATACLIENT_CONTROLLER_DOCS_TEST="${CMAKE_CURRENT_LIST_DIR}/tst_controller_docs.cpp"
   DATACLIENT_DOCS_DIR="${PROJECT_SOURCE_DIR}/docs")
 
-# The private building blocks, compiled into the test (they are hidden in the library).
+# The private building blocks, reached through their test exports (testexport_p.h).
 set(_controller_src ${PROJECT_SOURCE_DIR}/src/controller)
 dataclient_add_qtest(tst_controller_units
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_controller_units.cpp
-    ${_controller_src}/expirypolicy.cpp ${_controller_src}/fetchstates.cpp
-    ${_controller_src}/optimisticlayers.cpp
-    ${_controller_src}/pollsubscriptions.cpp ${_controller_src}/pollsubscriptions_p.h
-    ${_controller_src}/scheduler.cpp ${_controller_src}/scheduler_p.h
-  LIBS DataClient::Rest)
+  LIBS DataClient::Controller)
 target_include_directories(tst_controller_units PRIVATE ${_controller_src})
 
 # The Controller's one scheduler for time (issue 13), alone and under a manual clock.
 dataclient_add_qtest(tst_scheduler
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_scheduler.cpp
-    ${_controller_src}/pollsubscriptions.cpp ${_controller_src}/pollsubscriptions_p.h
-    ${_controller_src}/scheduler.cpp ${_controller_src}/scheduler_p.h
-  LIBS DataClient::Rest)
+  LIBS DataClient::Controller)
 target_include_directories(tst_scheduler PRIVATE ${_controller_src})
 
 # Large answers parsed and normalized off the GUI thread (issue 6), seen by a model too.
@@ -71,14 +65,13 @@ dataclient_add_qtest(tst_latesending
   LIBS DataClient::Controller DataClient::Testing Qt6::Network)
 # The validator table and what a 304 means, alone.
 dataclient_add_qtest(tst_validatortable
-  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_validatortable.cpp ${_controller_src}/validatortable.cpp
-  LIBS DataClient::Rest)
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_validatortable.cpp
+  LIBS DataClient::Controller)
 target_include_directories(tst_validatortable PRIVATE ${_controller_src})
-# Retries with backoff (issue 13): the real server, virtual time; the backoff rules compiled in.
+# Retries with backoff: the real server, virtual time; the backoff rules alone too.
 dataclient_add_qtest(tst_retry
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_retry.cpp ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
     ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h
-    ${_controller_src}/retrybackoff.cpp ${_controller_src}/retrybackoff_p.h
   LIBS DataClient::Controller DataClient::Testing Qt6::Network)
 target_include_directories(tst_retry PRIVATE ${_controller_src})
 

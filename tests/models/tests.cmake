@@ -63,3 +63,27 @@ dataclient_add_qtest(tst_listpatch SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_listpat
   ${DATACLIENT_TEST_SUPPORT}/storefixtures.h ${DATACLIENT_TEST_SUPPORT}/modelsignals.h
   LIBS DataClient::Models)
 target_include_directories(tst_listpatch PRIVATE ${PROJECT_SOURCE_DIR}/src/models)
+
+# CollectionModel over a Controller (Qt Core only): its rows and signals, live polling,
+# loadMore with getPage and a paged refetch.
+foreach(test collectionmodel collectionmodel_live collectionmodel_pageendpoint
+    collectionmodel_pagerefetch)
+  dataclient_add_qtest(tst_${test} SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${test}.cpp
+    LIBS DataClient::Models DataClient::Testing)
+endforeach()
+# Kept data while params change: placeholder rows, no reset, the edge cases.
+foreach(test keepprevious placeholderevents)
+  dataclient_add_qtest(tst_collectionmodel_${test}
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel_${test}.cpp
+      ${CMAKE_CURRENT_LIST_DIR}/keptrowstest.h ${DATACLIENT_TEST_SUPPORT}/controllerfixture.h
+      ${DATACLIENT_TEST_SUPPORT}/modelsignals.h
+    LIBS DataClient::Models DataClient::Testing Qt6::Network)
+endforeach()
+# Lists that follow their data: re-filtering moves a changed entity between stored lists, and
+# the explicit list members (getList.move / remove / assign).
+foreach(list_test refilter refilteroptimistic listmembers)
+  dataclient_add_qtest(tst_collectionmodel_${list_test}
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel_${list_test}.cpp
+      ${DATACLIENT_TEST_SUPPORT}/listfixture.h
+    LIBS DataClient::Models DataClient::Testing)
+endforeach()

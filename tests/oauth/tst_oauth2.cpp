@@ -7,6 +7,7 @@
 
 #include <DataClient/controller.h>
 #include <DataClient/restendpoint.h>
+#include <DataClient/testing/await.h>
 #include <DataClient/testing/fakeauthorizationserver.h>
 #include <DataClient/testing/testserver.h>
 
@@ -29,16 +30,13 @@ class tst_OAuth2 : public QObject
     std::unique_ptr<Controller> controller;
     EndpointPtr me;
 
-    //! The value \a future resolved with, or the error it failed with.
+    //! The value \a future resolved with, or the error it failed with (Timeout when it did not end).
     static std::pair<QVariant, std::optional<NetworkError>> outcome(QFuture<QVariant> future)
     {
-        if (!QTest::qWaitFor([&] { return future.isFinished(); }, 10000))
+        const Outcome<QVariant> ended = awaitOutcome(future, 10000);
+        if (!ended.finished)
             return {QVariant(), NetworkError(NetworkError::Kind::Timeout, 0, u"not finished"_s)};
-        try {
-            return {future.result(), std::nullopt};
-        } catch (const NetworkError &error) {
-            return {QVariant(), error};
-        }
+        return {ended.value.value_or(QVariant()), ended.error};
     }
     //! The Authorization header of every /api/me the server got.
     QStringList apiTokens() const

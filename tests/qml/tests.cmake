@@ -14,8 +14,6 @@ add_dependencies(tst_qml DataClientQmlplugin)
 add_test(NAME tst_qml COMMAND tst_qml)
 set_tests_properties(tst_qml PROPERTIES ENVIRONMENT "${DATACLIENT_TEST_ENV}" TIMEOUT 180)
 
-dataclient_add_qtest(tst_collectionmodel SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel.cpp
-  LIBS DataClient::Qml DataClient::Testing)
 
 
 dataclient_add_qtest(tst_qmlcontroller SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_qmlcontroller.cpp
@@ -30,33 +28,8 @@ dataclient_add_qtest(tst_qmloffthread SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_qmlo
 add_test(NAME qmllint COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR} --target all_qmllint)
 set_tests_properties(qmllint PROPERTIES TIMEOUT 300)
 
-# CollectionModel::setLive (polling while live) and setPageEndpoint (loadMore with getPage).
-dataclient_add_qtest(tst_collectionmodel_live SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel_live.cpp
-  LIBS DataClient::Qml DataClient::Testing)
-dataclient_add_qtest(tst_collectionmodel_pageendpoint
-  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel_pageendpoint.cpp
-  LIBS DataClient::Qml DataClient::Testing)
-dataclient_add_qtest(tst_collectionmodel_pagerefetch
-  SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel_pagerefetch.cpp
-  LIBS DataClient::Qml DataClient::Testing)
 
 # CASES 33: a single-entity query whose entity is deleted shows nothing (Invalid) and refetches.
 dataclient_add_qtest(tst_deletedentityquery SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_deletedentityquery.cpp
   LIBS DataClient::Qml DataClient::Testing)
 
-# Kept data while params change (issue 13 item 4): placeholder rows, no reset, the edge cases.
-foreach(test keepprevious placeholderevents)
-  dataclient_add_qtest(tst_collectionmodel_${test}
-    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel_${test}.cpp
-      ${CMAKE_CURRENT_LIST_DIR}/keptrowstest.h ${DATACLIENT_TEST_SUPPORT}/controllerfixture.h
-      ${DATACLIENT_TEST_SUPPORT}/modelsignals.h
-    LIBS DataClient::Qml DataClient::Testing Qt6::Network)
-endforeach()
-# Lists that follow their data: re-filtering moves a changed entity between stored lists, and
-# the explicit list members (getList.move / remove / assign).
-foreach(list_test refilter refilteroptimistic listmembers)
-  dataclient_add_qtest(tst_collectionmodel_${list_test}
-    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel_${list_test}.cpp
-      ${DATACLIENT_TEST_SUPPORT}/listfixture.h
-    LIBS DataClient::Qml DataClient::Testing)
-endforeach()

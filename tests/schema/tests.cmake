@@ -1,5 +1,5 @@
 # Schema layer tests (issue 3).
-foreach(test decimal deserializer compactjson compactnumbers compactutf8 parsesplit schema rowlist)
+foreach(test decimal deserializer compactjson compactnumbers compactutf8 schema rowlist)
   dataclient_add_qtest(tst_${test} SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${test}.cpp
     LIBS DataClient::Schema Qt6::Network) # Network: the shared test PCH expects it
 endforeach()
@@ -10,11 +10,6 @@ dataclient_add_qtest(tst_entityschema SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_enti
 target_link_libraries(tst_compactutf8 PRIVATE DataClientJson)
 # The parse test calls the JSON library's clearUpperVectorState() (vectorstate_p.h).
 target_link_libraries(tst_compactjson PRIVATE DataClientJson)
-# The split test sets the JSON library's split threshold (jsonparser_p.h).
-target_link_libraries(tst_parsesplit PRIVATE DataClientJson)
-# The fingerprint test hashes the JSON library's private nodes (node_p.h).
-dataclient_add_qtest(tst_nodefingerprint SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_nodefingerprint.cpp
-  LIBS DataClient::Schema DataClientJson Qt6::Network)
 dataclient_add_qtest(tst_schemawalk SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_schemawalk.cpp
   LIBS DataClient::Schema Qt6::Network)
 # A pk that cannot be computed from a record is refused, for each way of declaring one.

@@ -1,5 +1,5 @@
 # Store layer tests (issue 3). Which CASES.md case each test covers is said in each file.
-foreach(test storekinds storenormalize storebadinput storebignumbers shaperegistry storecollections storeinvalidate storememo storeoptimistic storeprepare storecapacity entityrefset storegc storeslotreuse nodearena compactkey entitytable)
+foreach(test storekinds storenormalize storebadinput storebignumbers storecollections storeinvalidate storememo storeoptimistic storeprepare storecapacity entityrefset storegc storeslotreuse compactkey entitytable)
   dataclient_add_qtest(tst_${test} SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${test}.cpp
     ${DATACLIENT_TEST_SUPPORT}/storefixtures.h LIBS DataClient::Store Qt6::Network) # Network: the shared test PCH expects it
 endforeach()
@@ -15,7 +15,3 @@ target_link_libraries(tst_storeslotreuse PRIVATE DataClientJson)
 # The normalizing tests lower the list size from which it reads ahead (normalizer_p.h).
 target_include_directories(tst_storenormalize PRIVATE ${PROJECT_SOURCE_DIR}/src/store)
 target_include_directories(tst_storebadinput PRIVATE ${PROJECT_SOURCE_DIR}/src/store)
-# The shape registry test reads the registry's byte count (the JSON library's shape_p.h).
-target_link_libraries(tst_shaperegistry PRIVATE DataClientJson)
-# The arena test reads the JSON library's private nodes (node_p.h, nodearena_p.h).
-target_link_libraries(tst_nodearena PRIVATE DataClientJson)

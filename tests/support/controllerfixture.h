@@ -6,6 +6,7 @@
 #include <DataClient/controller.h>
 #include <DataClient/createresource.h>
 #include <DataClient/store.h>
+#include <DataClient/testing/await.h>
 #include <DataClient/testing/fakerestapi.h>
 #include <DataClient/testing/testserver.h>
 
@@ -24,30 +25,13 @@ namespace ControllerFixture {
 using namespace DataClient;
 using namespace Qt::StringLiterals;
 
-//! What a future ended with.
-struct Outcome
-{
-    bool finished = false;
-    std::optional<QVariant> value;
-    std::optional<NetworkError> error;
-    bool canceled() const { return finished && !value && !error; }
-};
+//! What a future ended with (the shipped kit's Outcome of a QVariant).
+using Outcome = Testing::Outcome<QVariant>;
 
-//! Waits (up to \a timeoutMs, spinning the event loop) for \a future and reports how it ended.
+//! The shipped Testing::awaitOutcome() under the Controller tests' short name.
 inline Outcome await(QFuture<QVariant> future, int timeoutMs = 5000)
 {
-    Outcome outcome;
-    outcome.finished = QTest::qWaitFor([&] { return future.isFinished(); }, timeoutMs);
-    if (!outcome.finished)
-        return outcome;
-    try {
-        future.waitForFinished();
-        if (future.resultCount() > 0)
-            outcome.value = future.result();
-    } catch (const NetworkError &error) {
-        outcome.error = error;
-    }
-    return outcome;
+    return Testing::awaitOutcome(future, timeoutMs);
 }
 
 //! Records every changed() emission.

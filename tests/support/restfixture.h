@@ -5,6 +5,7 @@
 #include <DataClient/entityschema.h>
 #include <DataClient/networkerror.h>
 #include <DataClient/schema.h>
+#include <DataClient/testing/await.h>
 
 #include <QtCore/QFuture>
 #include <QTest>
@@ -13,34 +14,12 @@
 
 namespace RestFixture {
 
-//! What a finished future holds: a value, an error, or neither (canceled).
-template<typename T> struct Outcome
-{
-    bool finished = false;
-    std::optional<T> value;
-    std::optional<DataClient::NetworkError> error;
-    bool canceled() const { return finished && !value && !error; }
-};
+using DataClient::Testing::Outcome;
 
-//! Runs the event loop until \a future finishes (at most \a timeoutMs), then reads it.
+//! The shipped Testing::awaitOutcome() under the REST tests' short name (a longer default wait).
 template<typename T> Outcome<T> await(QFuture<T> future, int timeoutMs = 10000)
 {
-    Outcome<T> outcome;
-    outcome.finished = QTest::qWaitFor([&] { return future.isFinished(); }, timeoutMs);
-    if (!outcome.finished)
-        return outcome;
-    if (future.resultCount() > 0) {
-        outcome.value = future.result();
-        return outcome;
-    }
-    try {
-        future.waitForFinished();
-    } catch (const DataClient::NetworkError &error) {
-        outcome.error = error;
-    } catch (...) {
-        outcome.error = DataClient::NetworkError::fromException(std::current_exception());
-    }
-    return outcome;
+    return DataClient::Testing::awaitOutcome(future, timeoutMs);
 }
 
 inline DataClient::EntitySchema userEntity()

@@ -36,14 +36,7 @@ class tst_MockNetwork : public QObject
     //! Fetches and returns the error it failed with (null when it did not fail).
     static NetworkError failureOf(QFuture<QVariant> future)
     {
-        if (!QTest::qWaitFor([&] { return future.isFinished(); }, 5000))
-            return {};
-        try {
-            future.waitForFinished();
-        } catch (const NetworkError &error) {
-            return error;
-        }
-        return {};
+        return awaitOutcome(future).error.value_or(NetworkError());
     }
 
 private Q_SLOTS:
