@@ -156,7 +156,7 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        u"Cursor pagination through the Link header (SPEC 4.4, customization 4)."_s);
+        u"Cursor pagination through the Link header (an endpoint's parseResponse reads the response's headers)."_s);
     parser.addHelpOption();
     parser.addOptions({
         {u"url"_s,

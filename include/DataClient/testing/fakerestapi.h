@@ -1,6 +1,6 @@
 // An in-memory REST backend served by a TestServer: named collections of JSON objects with the
-// request shapes of SPEC §4.1 (list with search params and pages, get, create, replace, merge,
-// delete), nested routes, embedded related entities, and fault injection (latency, failures).
+// request shapes a resource's endpoints send (list with search params and pages, get, create,
+// replace, merge, delete), nested routes, embedded related entities, and fault injection (latency, failures).
 // Used by the Controller and QML test suites and by the demo app's embedded server.
 #pragma once
 
