@@ -1,4 +1,4 @@
-// Three documented endpoint customizations against the real test server: field
+// Three endpoint customizations of docs/hooks.md against the real test server: field
 // deserialization, cursor pagination from a Link header (parseResponse), and polling with
 // pollFrequency. docs/hooks.md quotes this file.
 #include "restfixture.h"
