@@ -1,4 +1,4 @@
-// Schemas and helpers shared by every scenario group (SCENARIOS.md: Todo with a nested User
+// Schemas and helpers shared by every scenario group (Todo with a nested User
 // author, createdAt a date-time; the list schema Collection([Todo]) with arguments {}).
 #pragma once
 

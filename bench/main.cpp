@@ -1,6 +1,6 @@
 // dataclient-bench [--data DIR] [--scale DIR] [--only SUBSTRING[,SUBSTRING...]] [--quick]
 //                  [--keep-memory]
-// Prints one JSON object per line for each scenario of ../shared/bench-data/SCENARIOS.md.
+// Prints one JSON object per line for each scenario (docs/performance.md).
 #include "benchmark.h"
 
 #include <QtCore/QCommandLineParser>

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# The SQLite candidate of the persisted store (issue 16, docs/offline.md "Why one snapshot file"):
+# The SQLite candidate of the persisted store (docs/offline.md "Why one snapshot file"):
 # one row per todo of todos-10k (its JSON as a blob) in SQLite with WAL, through Python's sqlite3.
 # Usage: python3 bench/persist_sqlite_candidate.py [../shared/bench-data/todos-10k.json]  (prints one JSON line)
 import sys

@@ -1,4 +1,4 @@
-// Scenarios f.controller.* and h.paginate.10x100 of SCENARIOS.md: the same store work as the
+// Scenarios f.controller.* and h.paginate.10x100: the same store work as the
 // store scenarios, but through a Controller and the endpoints of a resource (keys, expiry,
 // change sets, signals), with no network. Inputs are parsed into the store's CompactJson form
 // before timing, as in scenarios_store.cpp.

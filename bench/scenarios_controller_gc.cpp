@@ -1,4 +1,4 @@
-// Scenarios g.* of issue 18 (garbage collection, docs/memory.md), through a Controller on a
+// Scenarios g.* (garbage collection, docs/memory.md), through a Controller on a
 // clock the scenario moves itself (no network: a poll's answer is committed with setResponse(),
 // exactly what the poll would commit), so 24 hours take seconds.
 //   g.poll.day     a 1k-todo list whose content changes every poll, polled every 10 s for 24 h

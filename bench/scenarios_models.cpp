@@ -1,4 +1,4 @@
-// Models layer scenarios (issue 15), an editable CollectionModel as a Widgets table uses it:
+// Models layer scenarios, an editable CollectionModel as a Widgets table uses it:
 //  q.model.edit1.10k   ms from setData() on one cell of a 10k-row model (title, optimistic
 //                      partialUpdate) until the row shows the new value (its dataChanged has
 //                      been delivered); "signals" = model signals per edit (1 expected). The

@@ -1,4 +1,4 @@
-// Scenarios o.* of the persisted store (issue 16, docs/offline.md), todos-10k:
+// Scenarios o.* of the persisted store (docs/offline.md), todos-10k:
 //   o.persist.10k  GUI-thread time of one commit (update1, as f.controller.update1.10k) with
 //                  persistence on, every commit's write run at once (persistIntervalMs 0: the
 //                  worst case, a snapshot taken per commit), beside the same op in memory

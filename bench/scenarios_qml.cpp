@@ -1,4 +1,4 @@
-// QML layer scenarios (issue 6), measured on the model C++ and QML views share (CollectionModel):
+// QML layer scenarios, measured on the model C++ and QML views share (CollectionModel):
 //  q.model.update1.10k              ms from the store commit of one changed todo (the Controller's
 //                                    changed() signal) until the 10k-row model has delivered its
 //                                    signals; "signals" = model signals per update (1 expected).

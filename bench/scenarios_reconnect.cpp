@@ -1,4 +1,4 @@
-// n.reconnect.100keys (issue 13): 100 keys that views show, stale, refetched when connectivity
+// n.reconnect.100keys: 100 keys that views show, stale, refetched when connectivity
 // returns. The server (on its own thread) counts the requests: exactly 100, one per key. The
 // figure is the GUI stall: the longest time the event loop did not get control, from going
 // online until every answer is stored.

@@ -1,4 +1,4 @@
-// The scale axis (issue 19, SCENARIOS.md "Scale"): the same operations at 1k, 10k, 100k and 1M
+// The scale axis: the same operations at 1k, 10k, 100k and 1M
 // todos, for the growth table of docs/performance.md. 1k and 10k are the data folder's files;
 // 100k and 1M are read from `--scale DIR` (made by ../shared/bench-data/gen-scale.mjs, the same
 // rules and author pool; not kept in the repository) and skipped without it; 200k, 500k, 2M and

@@ -1,4 +1,4 @@
-// Scenarios u.*, v.* and q.* of SCENARIOS.md: a feed of four entity types under a Union, a users
+// Scenarios u.*, v.* and q.*: a feed of four entity types under a Union, a users
 // map under Values, and a count over All(Todo) as a Query (plus q.query.toggle1.10k: one todo
 // toggled, the count read again).
 #include "benchdata.h"

@@ -1,4 +1,4 @@
-// Scenarios parse.*, a.*, b.*, c.*, e.* and memory.* of SCENARIOS.md on the Store alone.
+// Scenarios parse.*, a.*, b.*, c.*, e.* and memory.* on the Store alone.
 // The input is what the store consumes: CompactJson (parsed by our parser). The ".qjson"
 // variants measure the QJsonDocument/QJsonValue path for comparison.
 #include "benchdata.h"

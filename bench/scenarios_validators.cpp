@@ -1,4 +1,4 @@
-// HTTP validators (issue 13): a stored 10k list, shown by a model, refetched from an in-process
+// HTTP validators: a stored 10k list, shown by a model, refetched from an in-process
 // server on its own thread.
 //  n.refetch304.10k  the server answers 304 Not Modified to the If-None-Match sent back:
 //                    "ms_per_op" = GUI-thread CPU time of the whole refetch (sending it and

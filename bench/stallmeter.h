@@ -2,7 +2,7 @@
 // control back, so the longest gap between two beats is how long the thread was busy (a stall
 // shorter than 1 ms reads as about 1 ms; longer ones as they are). Not a zero-interval timer:
 // that kept the GUI thread spinning, a whole core of the 2-core VM taken from the server thread
-// and the parse and normalize workers of the very answer being measured (issue 19), which an
+// and the parse and normalize workers of the very answer being measured, which an
 // application's idle event loop does not do.
 #pragma once
 

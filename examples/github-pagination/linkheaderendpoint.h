@@ -1,4 +1,4 @@
-// SPEC 4.4, documented customization 4 (header access, cursor pagination): parseResponse returns
+// Header access for cursor pagination (docs/pagination.md): parseResponse returns
 // `{link, results}` when the answer has a Link header or its body is an array.
 #pragma once
 

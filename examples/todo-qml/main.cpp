@@ -130,7 +130,7 @@ int main(int argc, char **argv)
 
     QQmlApplicationEngine engine;
     // The DataClient QML module: <build>/qml next to <build>/bin in the build tree; the demo's
-    // own module is compiled in under qrc:/qt/qml (where qt_add_qml_module puts it in Qt 6.4).
+    // own module is compiled in under qrc:/qt/qml, which Qt 6.4 does not import from by default.
     engine.addImportPath(QDir(QCoreApplication::applicationDirPath()).filePath(u"../qml"_s));
     engine.addImportPath(u"qrc:/qt/qml"_s);
     engine.setInitialProperties({

@@ -1,4 +1,4 @@
-# Controller tests (issue 5): against the real in-process server (TestServer + FakeRestApi).
+# Controller tests: against the real in-process server (TestServer + FakeRestApi).
 set(DATACLIENT_CONTROLLER_TEST_FIXTURE ${DATACLIENT_TEST_SUPPORT}/controllerfixture.h)
 foreach(behaviour fetch expiry race optimistic collections polling lifetime faults)
   dataclient_add_qtest(tst_controller_${behaviour}
@@ -21,13 +21,13 @@ dataclient_add_qtest(tst_controller_units
   LIBS DataClient::Controller)
 target_include_directories(tst_controller_units PRIVATE ${_controller_src})
 
-# The Controller's one scheduler for time (issue 13), alone and under a manual clock.
+# The Controller's one scheduler for time, alone and under a manual clock.
 dataclient_add_qtest(tst_scheduler
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_scheduler.cpp
   LIBS DataClient::Controller)
 target_include_directories(tst_scheduler PRIVATE ${_controller_src})
 
-# Large answers parsed and normalized off the GUI thread (issue 6), seen by a model too.
+# Large answers parsed and normalized off the GUI thread, seen by a model too.
 dataclient_add_qtest(tst_offthreadanswers
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_offthreadanswers.cpp ${CMAKE_CURRENT_LIST_DIR}/offthreadfixture.h
     ${DATACLIENT_TEST_SUPPORT}/logcapture.h ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
@@ -50,12 +50,12 @@ target_compile_definitions(tst_controller_teardown PRIVATE
   TEARDOWN_PROBE="$<TARGET_FILE:dataclient-teardown-probe>")
 add_dependencies(tst_controller_teardown dataclient-teardown-probe)
 
-# The `Collection` option of createResource(): which stored lists a created entity joins (CASES 28).
+# The `Collection` option of createResource(): which stored lists a created entity joins.
 dataclient_add_qtest(tst_collectionoption
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionoption.cpp ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
   LIBS DataClient::Controller DataClient::Testing Qt6::Network)
 
-# HTTP validators (issue 13): ETag / Last-Modified sent back, 304 kept without a signal.
+# HTTP validators: ETag / Last-Modified sent back, 304 kept without a signal.
 dataclient_add_qtest(tst_validators
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_validators.cpp ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
   LIBS DataClient::Qml DataClient::Testing Qt6::Network)
@@ -75,7 +75,7 @@ dataclient_add_qtest(tst_retry
   LIBS DataClient::Controller DataClient::Testing Qt6::Network)
 target_include_directories(tst_retry PRIVATE ${_controller_src})
 
-# Connectivity and application state (issue 13): the real server, virtual time, a manual source.
+# Connectivity and application state: the real server, virtual time, a manual source.
 foreach(behaviour connectivity appstate resumerefetch)
   dataclient_add_qtest(tst_${behaviour}
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${behaviour}.cpp ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h
@@ -83,18 +83,18 @@ foreach(behaviour connectivity appstate resumerefetch)
     LIBS DataClient::Controller DataClient::Testing Qt6::Network)
 endforeach()
 
-# A query (CollectionModel) on a network that fails and goes offline (issue 13).
+# A query (CollectionModel) on a network that fails and goes offline.
 dataclient_add_qtest(tst_querynetwork
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_querynetwork.cpp ${DATACLIENT_TEST_SUPPORT}/virtualtimefixture.h
     ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
   LIBS DataClient::Qml DataClient::Testing Qt6::Network)
 
-# Garbage collection and the memory budget (issue 18 item 4), in virtual time.
+# Garbage collection and the memory budget (docs/memory.md), in virtual time.
 dataclient_add_qtest(tst_garbagecollection
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_garbagecollection.cpp ${DATACLIENT_CONTROLLER_TEST_FIXTURE}
   LIBS DataClient::Qml DataClient::Testing Qt6::Network)
 
-# Optimistic creates without client ids: placeholder rows, held writes (issue 17).
+# Optimistic creates without client ids: placeholder rows, held writes.
 dataclient_add_qtest(tst_placeholders
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_placeholders.cpp ${DATACLIENT_TEST_SUPPORT}/placeholderbackend.h
     ${DATACLIENT_CONTROLLER_TEST_FIXTURE}

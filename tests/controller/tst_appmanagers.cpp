@@ -269,7 +269,7 @@ private Q_SLOTS:
         QVERIFY(resolved(controller->fetch(items, {{u"id"_s, 3}})).isValid());
         manager.seen.clear();
         controller->invalidate(items);
-        controller->expireAll([](const QString &) { return true; }); // only item 3 is still valid
+        controller->expireAll([](const QString &) { return true; }); // only id 3 is still valid
         controller->resetEntireStore();
         QCOMPARE(manager.steps(),
                  (QStringList {u"invalidated"_s, u"invalidated"_s, u"storeReset"_s}));

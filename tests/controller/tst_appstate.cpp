@@ -1,4 +1,4 @@
-// Refetch triggers on the application state (issue 13), in virtual time: becoming active after
+// Refetch triggers on the application state, in virtual time: becoming active after
 // at least refetchOnActivateAfter() ms inactive refetches the stale keys something shows (not
 // fresh ones, not endpoints that opt out); Suspended and Hidden pause polling.
 #include "virtualtimefixture.h"

@@ -1,6 +1,7 @@
-// The `Collection` option of createResource() (SPEC 2.3, ResourceOptions::collection) end to
-// end: a pushed or unshifted entity joins the stored lists the resource's Collection says it
-// matches (CASES 28) — through a real server, the Controller and the store.
+// The `Collection` option of createResource() (ResourceOptions::collection) end to end: a pushed
+// or unshifted entity joins the stored lists the resource's Collection says it matches (its
+// nonFilterArgumentKeys() decides which arguments count) — through a real server, the
+// Controller and the store.
 #include "controllerfixture.h"
 
 #include <DataClient/collection.h>
@@ -14,7 +15,7 @@ using namespace DataClient::Testing;
 
 namespace {
 
-// CASES 28: `ignoredMe` does not decide membership.
+// `ignoredMe` does not decide membership.
 class IgnoredMeCollection : public Collection
 {
 public:
@@ -34,7 +35,7 @@ public:
     }
 };
 
-// The four stored lists of CASES 28, in this order.
+// The four stored lists, in this order: a new todo of user 1 joins the first, second and fourth.
 const QList<Params> storedLists {
     {{u"userId"_s, 1}},
     {{u"userId"_s, 1}, {u"ignoredMe"_s, 5}},

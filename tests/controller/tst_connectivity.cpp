@@ -1,4 +1,4 @@
-// Connectivity (issue 13), against the in-process server and in virtual time: no read is sent
+// Connectivity, against the in-process server and in virtual time: no read is sent
 // while offline (queries keep their data and show `paused`), polling stops, backoff waits; on
 // reconnect every stale or invalid key something shows is refetched exactly once, however often
 // the network flapped.

@@ -1,5 +1,5 @@
-// Collections through the Controller (CASES 28, 29, 31, 19): getList.push / unshift join only
-// the stored lists they match, getPage appends to getList's list without duplicates.
+// Collections through the Controller: getList.push / unshift join only the stored lists they
+// match, getPage appends to getList's list without duplicates.
 #include "controllerfixture.h"
 
 #include <QTest>
@@ -63,7 +63,7 @@ private Q_SLOTS:
 
     void getPageAppendsWithoutDuplicates()
     {
-        // CASES 31 with a server whose pages overlap: [1, 2], then [3, 4], then [4, 5].
+        // A server whose pages overlap: [1, 2], then [3, 4], then [4, 5].
         backend->server.route("GET", u"/paged"_s, [](const RecordedRequest &request) {
             const QString page = request.query.queryItemValue(u"page"_s);
             if (page == u"2"_s)
@@ -85,7 +85,7 @@ private Q_SLOTS:
         ChangeRecorder changes(controller.get());
         const Outcome page2 = await(controller->fetch(paged.getList.getPage, {{u"page"_s, 2}}));
         QVERIFY(page2.value);
-        // Issue 12: the page resolves with its own items, the store holds the merged list.
+        // The page resolves with its own items, the store holds the merged list.
         QCOMPARE(ids(*page2.value), (QList<int> {3, 4}));
         QCOMPARE(list(paged), (QList<int> {1, 2, 3, 4}));
         QCOMPARE(changes.sets.size(), 1);
@@ -107,7 +107,7 @@ private Q_SLOTS:
         QVERIFY(changes.sets.isEmpty());
     }
 
-    // Issue 12 bug 1: an app that loads pages until one comes back empty must stop.
+    // An app that loads pages until one comes back empty must stop.
     void anEmptyPageResolvesEmpty()
     {
         const Params user1 {{u"userId"_s, 1}};

@@ -1,4 +1,4 @@
-// Expiry (DESIGN.md §5) with a fake clock: fresh -> stale at dataExpiryLength, stale data shown
+// Expiry with a fake clock: fresh -> stale at dataExpiryLength, stale data shown
 // while it refetches, error expiry, invalidate / invalidateAll / expireAll, and
 // resetEntireStore() dropping answers to requests started before it.
 #include "controllerfixture.h"

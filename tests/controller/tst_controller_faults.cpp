@@ -1,4 +1,4 @@
-// The Controller against a server that misbehaves (issue 21): an answer cut short never replaces
+// The Controller against a server that misbehaves: an answer cut short never replaces
 // what is stored, every caller of a shared read gets its own future, and destroying the
 // Controller or resetting the store stops its requests at once.
 #include "controllerfixture.h"
@@ -36,7 +36,7 @@ private:
     }
 
 private Q_SLOTS:
-    // Defect 1: a stored list survives an answer cut short; the error says what happened.
+    // A stored list survives an answer cut short; the error says what happened.
     void aCutAnswerKeepsTheStoredList_data()
     {
         QTest::addColumn<Ending>("ending");
@@ -66,7 +66,7 @@ private Q_SLOTS:
         QVERIFY(changes.all().entities.isEmpty());
     }
 
-    // Defect 1: a DELETE answered with a body cut short invalidates nothing.
+    // A DELETE answered with a body cut short invalidates nothing.
     void aCutDeleteAnswerInvalidatesNothing()
     {
         QVERIFY(await(controller->fetch(todos.getList, {{u"userId"_s, 2}})).value);
@@ -82,7 +82,7 @@ private Q_SLOTS:
                  (QList<int> {4, 5}));
     }
 
-    // Defect 3: many callers of the same reads, each with its own continuation.
+    // Many callers of the same reads, each with its own continuation.
     void everyJoinedCallerGetsItsOwnContinuation()
     {
         constexpr int callers = 1000;
@@ -102,7 +102,7 @@ private Q_SLOTS:
         QCOMPARE(backend->server.requests("GET", u"/todos"_s).size(), keys);
     }
 
-    // Defect 3: fetchIfStale() joins the same way, and fetch() joins it.
+    // fetchIfStale() joins the same way, and fetch() joins it.
     void fetchIfStaleCallersGetTheirOwnContinuations()
     {
         QObject context;
@@ -120,7 +120,7 @@ private Q_SLOTS:
         QCOMPARE(backend->server.requests("GET", u"/todos"_s).size(), 1);
     }
 
-    // Defect 3: one caller that cancels leaves; the request goes on for the others.
+    // One caller that cancels leaves; the request goes on for the others.
     void oneCallerCancelingLeavesTheOthersWaiting()
     {
         DeferredReplies replies;
@@ -138,7 +138,7 @@ private Q_SLOTS:
         QCOMPARE(backend->server.requests("GET", u"/todos"_s).size(), 1);
     }
 
-    // Defect 3: when the last caller cancels, the request stops; a cancel is no error.
+    // When the last caller cancels, the request stops; a cancel is no error.
     void theLastCallerCancelingStopsTheRequest()
     {
         DeferredReplies replies;
@@ -151,7 +151,7 @@ private Q_SLOTS:
         QVERIFY(!controller->getError(todos.getList, args));
     }
 
-    // Defect 5: ~Controller stops every request before it returns; none is sent afterwards.
+    // ~Controller stops every request before it returns; none is sent afterwards.
     void destroyingTheControllerStopsItsRequestsAtOnce()
     {
         QNetworkAccessManager network;
@@ -180,7 +180,7 @@ private Q_SLOTS:
         QCOMPARE(backend->server.requestCount(), received);
     }
 
-    // Defect 5: a reset stops the reads in flight at once (their answers would be dropped).
+    // A reset stops the reads in flight at once (their answers would be dropped).
     void resetStopsReadsAtOnce()
     {
         QNetworkAccessManager network;

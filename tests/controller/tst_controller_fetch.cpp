@@ -294,7 +294,7 @@ private Q_SLOTS:
 
     void updateShowsInEveryViewWithoutARequest()
     {
-        // CASES 15: update, then get of that entity shows the new value with no new request.
+        // Update, then get of that entity shows the new value with no new request.
         QVERIFY(await(controller->fetch(todos.getList, {{u"userId"_s, 2}})).value);
         const Outcome updated
             = await(controller->fetch(todos.update, {{u"id"_s, 5}},
@@ -313,7 +313,7 @@ private Q_SLOTS:
 
     void deleteResolvesWithTheParamsAndRemovesTheEntity()
     {
-        // CASES 17: a 204 answer counts as the URL parameters.
+        // A 204 answer to a delete counts as the URL parameters.
         QVERIFY(await(controller->fetch(todos.getList, {})).value);
         ChangeRecorder changes(controller.get());
         const Outcome outcome = await(controller->fetch(todos.remove, {{u"id"_s, 5}}));

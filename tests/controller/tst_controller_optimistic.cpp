@@ -1,4 +1,4 @@
-// Optimistic updates (DESIGN.md §5, CASES 38, 40-44): a layer over the committed store, shown at
+// Optimistic updates (docs/optimistic-updates.md): a layer over the committed store, shown at
 // once; replaced by the server's data on success, removed alone on failure; overlapping
 // mutations resolve in request order whatever order their answers arrive in.
 #include "controllerfixture.h"
@@ -40,7 +40,6 @@ protected:
 private Q_SLOTS:
     void partialUpdateShowsAtOnceThenTheServerValues()
     {
-        // CASES 40
         ChangeRecorder changes(controller.get());
         QFuture<QVariant> update = controller->fetch(todos.partialUpdate, {{u"id"_s, 4}},
                                                      QJsonObject {{u"title"_s, u"changed"_s}});
@@ -76,7 +75,7 @@ private Q_SLOTS:
 
     void failureRollsBackExactlyAndKeepsOtherConfirmedChanges()
     {
-        // CASES 44: the state before it, plus what was confirmed meanwhile.
+        // The state before it, plus what was confirmed meanwhile.
         DeferredReplies replies;
         replies.install(backend->server, "PATCH", u"/todos/1"_s);
         const QVariantMap before = entity(1);
@@ -121,7 +120,7 @@ private Q_SLOTS:
     }
     void threeRapidTogglesEndOnTheLastValue()
     {
-        // CASES 43: true -> false -> true; late answers never flip a newer value back.
+        // true -> false -> true; late answers never flip a newer value back.
         QFETCH(QList<int>, answerOrder);
         DeferredReplies replies;
         replies.install(backend->server, "PATCH", u"/todos/2"_s);
@@ -153,7 +152,6 @@ private Q_SLOTS:
 
     void partialUpdateOfAnEntityNotInTheStoreChangesNothingAtOnce()
     {
-        // CASES 41
         controller->resetEntireStore();
         ChangeRecorder changes(controller.get());
         QFuture<QVariant> update = controller->fetch(todos.partialUpdate, {{u"id"_s, 3}},
@@ -168,7 +166,7 @@ private Q_SLOTS:
 
     void deleteHidesTheEntityFromEveryListAtOnce()
     {
-        // CASES 42: both stored lists hold 5.
+        // Both stored lists hold 5.
         QCOMPARE(list(), (QList<int> {1, 2, 3, 4, 5}));
         QCOMPARE(list({{u"userId"_s, 2}}), (QList<int> {4, 5}));
         ChangeRecorder changes(controller.get());
@@ -188,7 +186,6 @@ private Q_SLOTS:
 
     void failedDeleteRemovesNothing()
     {
-        // CASES 38
         backend->api.failNext(1, 500);
         QFuture<QVariant> removal = controller->fetch(todos.remove, {{u"id"_s, 4}});
         QCOMPARE(list({{u"userId"_s, 2}}), (QList<int> {5}));

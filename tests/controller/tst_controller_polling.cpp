@@ -1,4 +1,4 @@
-// Polling subscriptions (DESIGN.md §5, CASES 45-46): one timer per cache key at the fastest
+// Polling subscriptions (docs/polling.md): one timer per cache key at the fastest
 // pollFrequency of its live subscribers, counted by reference; the last unsubscribe stops it.
 // Short intervals and QSignalSpy::wait / QTRY, never long sleeps.
 #include "controllerfixture.h"
@@ -25,7 +25,7 @@ private:
 private Q_SLOTS:
     void oneTimerAtTheFastestFrequencyOfItsSubscribers()
     {
-        // CASES 46: 1000, 7000, 8000 on one key -> 1000; drop 1000 -> 7000; drop all -> stop.
+        // 1000, 7000, 8000 on one key -> 1000; drop 1000 -> 7000; drop all -> stop.
         const Params id {{u"id"_s, 1}};
         const EndpointPtr fast = getEvery(1000);
         const EndpointPtr medium = getEvery(7000);
@@ -55,7 +55,7 @@ private Q_SLOTS:
 
     void pollsAtTheIntervalAndStopsOnTheLastUnsubscribe()
     {
-        // CASES 45 in short: subscribing does not fetch; each tick does.
+        // Subscribing to fresh data does not fetch; each tick does.
         const Params id {{u"id"_s, 3}};
         const EndpointPtr endpoint = getEvery(30);
         QVERIFY(await(controller->fetch(endpoint, id)).value);

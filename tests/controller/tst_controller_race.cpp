@@ -1,4 +1,4 @@
-// The race rule (DESIGN.md §5, CASES 36): an answer to a request that started earlier never
+// The race rule: an answer to a request that started earlier never
 // overwrites what an answer to a later request wrote; it only fills missing fields. Replies are
 // ordered deterministically with deferred routes.
 #include "controllerfixture.h"

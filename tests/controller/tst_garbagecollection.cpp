@@ -1,4 +1,4 @@
-// Garbage collection and the memory budget (issue 18 item 4), against the in-process FakeRestApi
+// Garbage collection and the memory budget (docs/memory.md), against the in-process FakeRestApi
 // and in virtual time: what nothing references goes exactly at the end of its grace period,
 // what is shown (watched, polled, a model, a pending mutation's layer) never goes, over the
 // budget the least recently used goes first, and a dropped key is fetched again when asked for.

@@ -1,4 +1,4 @@
-// Optimistic creates without client ids (issue 17, docs/optimistic-updates.md): a create whose
+// Optimistic creates without client ids (docs/optimistic-updates.md): a create whose
 // body has no primary key shows its row at once under a placeholder key that is never sent;
 // writes naming it are held until the create is confirmed; reads of it are answered from the
 // store. Against FakeRestApi keeping client-sent ids, so a placeholder sent by mistake would be

@@ -1,4 +1,4 @@
-// A query (CollectionModel, the base of Suspense and Live) on a real network (issue 13): it shows
+// A query (CollectionModel, the base of Suspense and Live) on a real network: it shows
 // `paused`, `retrying` and `attempt` with notifications, keeps its rows meanwhile, is refetched
 // on reconnect because it shows its key, and a query destroyed during backoff sends nothing more.
 #include "virtualtimefixture.h"

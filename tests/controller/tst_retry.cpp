@@ -1,4 +1,4 @@
-// Retries with backoff (issue 13), against the in-process server and in virtual time: what the
+// Retries with backoff, against the in-process server and in virtual time: what the
 // server received (attempts and their spacing), Retry-After, what is never retried, dedupe during
 // backoff, a reset or a caller gone during backoff, and settings that are refused.
 #include "retrybackoff_p.h"

@@ -1,4 +1,4 @@
-// The Controller's scheduler alone (issue 13): due order, cancel, contexts that die, the one
+// The Controller's scheduler alone: due order, cancel, contexts that die, the one
 // QTimer under the system clock, and polling paused and resumed — all under a manual clock
 // except the timer test, which waits for a signal only.
 #include "pollsubscriptions_p.h"

@@ -1,4 +1,4 @@
-// HTTP validators (issue 13, docs/networking.md): a refetch sends the stored ETag and
+// HTTP validators (docs/networking.md): a refetch sends the stored ETag and
 // Last-Modified back, a 304 keeps the stored result (expiry renewed, no model or store signal),
 // the option `validators: false` sends nothing, and the bad cases: a 304 with nothing stored or
 // to a request without validators refetches once without them, never showing or storing empty.

@@ -99,7 +99,7 @@ private Q_SLOTS:
         QCOMPARE(users, 0);
     }
 
-    // Issue 16: a run online persists the store; the next start, offline, shows that data at
+    // A run online persists the store; the next start, offline, shows that data at
     // once (no request can be answered: nothing is sent offline) with the queries paused.
     void offlineAfterARunOnlineShowsTheLastData()
     {

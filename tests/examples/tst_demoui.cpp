@@ -216,7 +216,7 @@ private Q_SLOTS:
         QCOMPARE(todoModel()->count(), rows);
     }
 
-    // Issue 17: the demo pointed at an API of its shape that is not its own server — one that
+    // The demo pointed at an API of its shape that is not its own server — one that
     // keeps the ids clients send (like json-server), has users without `name` and no /status.
     // No made-up id ever reaches it, and no row stays pending once it answered.
     void worksAgainstAnApiThatKeepsClientIds()

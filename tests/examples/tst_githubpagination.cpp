@@ -1,4 +1,4 @@
-// examples/github-pagination: follows Link rel="next" headers (SPEC 4.4, customization 4) until
+// examples/github-pagination: follows Link rel="next" headers (docs/pagination.md) until
 // the last page, and every page ends up in one stored list without duplicates.
 #include "processrun.h"
 

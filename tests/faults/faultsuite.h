@@ -1,4 +1,4 @@
-// The base of the fault suite's tests (issue 18 item 2): a TodoBackend whose resource never
+// The base of the fault suite's tests (docs/reliability.md): a TodoBackend whose resource never
 // retries (a fault is reported once, as it happened) and times out after TimeoutMs, a Controller
 // that has fetched the lists of users 1 and 2, and one request of each kind to aim a fault at.
 #pragma once

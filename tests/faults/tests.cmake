@@ -1,4 +1,4 @@
-# The fault suite, the soak and the security tests (issue 18 items 2, 3, 5; docs/reliability.md):
+# The fault suite, the soak and the security tests (docs/reliability.md):
 # against the real in-process server (TestServer + FakeRestApi).
 set(_faults_support ${CMAKE_CURRENT_LIST_DIR}/faultsuite.h ${CMAKE_CURRENT_LIST_DIR}/serverview.h
   ${DATACLIENT_TEST_SUPPORT}/controllerfixture.h)

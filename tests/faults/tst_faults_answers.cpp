@@ -1,4 +1,4 @@
-// The fault suite (issue 18 item 2), answers that never come whole: too slow, cut short, 5xx.
+// The fault suite, answers that never come whole: too slow, cut short, 5xx.
 // One data-driven test per family; every row aims the fault at each kind of request and checks
 // the error reported (kind, status, message) and that the Controller then shows exactly what the
 // server holds (faultsuite.h, serverview.h).

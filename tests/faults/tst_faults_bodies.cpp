@@ -1,4 +1,4 @@
-// The fault suite (issue 18 item 2), answers that arrive but mislead: bodies that are not what the
+// The fault suite, answers that arrive but mislead: bodies that are not what the
 // endpoint expects, answers out of order, the same mutation twice. One data-driven test per
 // family; every row checks the error reported (kind, status, message) and that the Controller
 // then shows exactly what the server holds (faultsuite.h, serverview.h).

@@ -1,4 +1,4 @@
-// The fault suite (issue 18 item 2), lifetimes: what shows a request destroyed while it is in
+// The fault suite, lifetimes: what shows a request destroyed while it is in
 // flight (a C++ model, a QML query, a whole QML engine), and resetEntireStore() with requests of
 // every kind in flight. The answers arrive afterwards; nothing may crash, be sent again or be
 // stored against the server's truth. (The Controller destroyed mid-request, a caller canceling

@@ -1,4 +1,4 @@
-// Security tests (issue 18 item 5) not already proven elsewhere (docs/reliability.md lists the
+// Security tests not already proven elsewhere (docs/reliability.md lists the
 // others): a path parameter can neither add nor leave a segment, whatever it spells (/, %2F, ..,
 // %2e%2e); CR, LF and NUL never reach the wire from a parameter, a header name or a header
 // value; a server whose certificate cannot be trusted gets no request; the library never

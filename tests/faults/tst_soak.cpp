@@ -1,4 +1,4 @@
-// The soak against a model (issue 18 item 3): a seeded random interleaving of fetches, mutations
+// The soak against a model: a seeded random interleaving of fetches, mutations
 // (a share of them failing: 500, 503 or a dropped connection), optimistic updates,
 // invalidations, polls, resets and connectivity flips against the in-process FakeRestApi, with a
 // reference model of what the server holds. After every step, at quiescence, the server must

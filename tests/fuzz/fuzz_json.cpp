@@ -28,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const CompactJson value = CompactJson::parse(bytes, &error, &offset);
 
     // Read again with a top-level list split in chunks, read by the parser and a helper thread
-    // (issue 19, src/json/parsesplit_p.h): the same value, or the same error at the same offset.
+    // (src/json/parsesplit_p.h): the same value, or the same error at the same offset.
     detail::setSplitParseFromForTesting(2, true);
     QString splitError;
     qsizetype splitOffset = -1;
@@ -55,8 +55,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(again.type() == value.type());
     FUZZ_CHECK(again.size() == value.size());
 
-    // What QJsonDocument also accepts, it reads the same (issue 19: the parser reads keys
-    // against the last object's and strings 16 bytes at a time). Not compared: numbers with 16
+    // What QJsonDocument also accepts, it reads the same (the parser reads keys against
+    // the last object's and strings 16 bytes at a time). Not compared: numbers with 16
     // or more digits in a row, which we keep exactly and QJsonDocument rounds to a double.
     int digitRun = 0;
     for (const char c : bytes) {

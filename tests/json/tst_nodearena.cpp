@@ -1,4 +1,4 @@
-// One arena per parse (nodearena_p.h, issue 19): a node outlives the rest of its parse, nodes
+// One arena per parse (nodearena_p.h): a node outlives the rest of its parse, nodes
 // are released on other threads, an error mid-parse frees the blocks, and the store keeps no
 // arena node (a kept author must not pin its whole answer). Under AddressSanitizer there is no
 // arena (every node is its own allocation): the block counts then stay at 0, which the same

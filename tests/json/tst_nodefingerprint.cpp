@@ -1,4 +1,4 @@
-// nodeFingerprint() (node_p.h, issue 19): what the normalizer recognises a repeated author by
+// nodeFingerprint() (node_p.h): what the normalizer recognises a repeated author by
 // in a long list. Equal bytes give equal fingerprints, whichever way the node was made (a
 // parse, another parse, a heap copy); any one change gives another; many look-alike objects
 // give as many fingerprints.

@@ -1,5 +1,5 @@
 // A long top-level list is parsed in chunks, read by the parser from the front and a helper
-// thread from the back (issue 19, src/json/parsesplit_p.h). Whatever the split, the result is
+// thread from the back (src/json/parsesplit_p.h). Whatever the split, the result is
 // the one reading: the same value as QJsonDocument's and a parse in one piece, or the same
 // first error at the same byte offset.
 #include <DataClient/compactjson.h>
@@ -77,13 +77,15 @@ private Q_SLOTS:
         // Seven guesses (an eighth of the text each), all between items: the parser reads
         // the first chunk, the helper the seven others (the test makes the parser wait for it).
         QTest::newRow("objects") << listOf(40, todo) << true << qint64(detail::SplitParts - 1);
-        // The first guess falls inside item 5's nested list, whose items look like the top
-        // level's: the helper's chunks start inside an item, and what it read is dropped.
+        // The first guess falls inside the nested list of the todo with id 5, whose items look
+        // like the top level's: the helper's chunks start inside an item, and what it read is
+        // dropped.
         QTest::newRow("the first guess in a nested list") << listOf(11, [](int i) {
             return i == 5 ? "{\"id\":5,\"parts\":" + listOf(100, todo) + "}" : todo(i);
         }) << true << qint64(0);
-        // Guesses after the first two fall inside item 30's nested list: the helper's second
-        // chunk ends past the third guess, and the parser reads on alone from there.
+        // Guesses after the first two fall inside the nested list of the todo with id 30: the
+        // helper's second chunk ends past the third guess, and the parser reads on alone from
+        // there.
         QTest::newRow("a later guess in a nested list") << listOf(40, [](int i) {
             return i == 30 ? "{\"id\":30,\"parts\":" + listOf(60, todo) + "}" : todo(i);
         }) << true << qint64(-1);

@@ -1,5 +1,5 @@
 // The registry of object shapes (interned key lists, src/json/shape.cpp) gives back what is no
-// longer used and stays within its byte bound (issue 21, defect 8): a server that invents key
+// longer used and stays within its byte bound: a server that invents key
 // names pins nothing once its answers are gone from the store.
 #include "storefixtures.h"
 

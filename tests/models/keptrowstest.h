@@ -1,4 +1,4 @@
-// The fixture of the kept-data tests (issue 13 item 4, docs/networking.md): a CollectionModel
+// The fixture of the kept-data tests (docs/networking.md): a CollectionModel
 // against the todo backend of controllerfixture.h whose list answers the server holds until the
 // test sends them, so every step of a change of params is observed.
 #pragma once

@@ -9,7 +9,7 @@ dataclient_add_qtest(tst_collectionrows SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_co
   LIBS DataClient::Models)
 target_include_directories(tst_collectionrows PRIVATE ${PROJECT_SOURCE_DIR}/src/models)
 
-# Optimistic creates without client ids (issue 17): the exact signals of placeholder rows.
+# Optimistic creates without client ids: the exact signals of placeholder rows.
 dataclient_add_qtest(tst_placeholderrows SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_placeholderrows.cpp
   ${DATACLIENT_TEST_SUPPORT}/placeholderbackend.h ${DATACLIENT_TEST_SUPPORT}/modelsignals.h
   LIBS DataClient::Models DataClient::Testing Qt6::Network)
@@ -58,7 +58,7 @@ if(DATACLIENT_BUILD_EXAMPLES AND TARGET Qt6::Widgets)
   endforeach()
 endif()
 
-# Issue 19: the store's list patch (one changed entity) and the model comparing only its rows.
+# The store's list patch (one changed entity) and the model comparing only its rows.
 dataclient_add_qtest(tst_listpatch SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_listpatch.cpp
   ${DATACLIENT_TEST_SUPPORT}/storefixtures.h ${DATACLIENT_TEST_SUPPORT}/modelsignals.h
   LIBS DataClient::Models)
@@ -71,7 +71,7 @@ foreach(test collectionmodel collectionmodel_live collectionmodel_pageendpoint
   dataclient_add_qtest(tst_${test} SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${test}.cpp
     LIBS DataClient::Models DataClient::Testing)
 endforeach()
-# Kept data while params change: placeholder rows, no reset, the edge cases.
+# Kept data while params change (docs/networking.md): placeholder rows, no reset, the edge cases.
 foreach(test keepprevious placeholderevents)
   dataclient_add_qtest(tst_collectionmodel_${test}
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_collectionmodel_${test}.cpp

@@ -1,4 +1,4 @@
-// Kept data while params change (issue 13 item 4, docs/networking.md): a CollectionModel
+// Kept data while params change (docs/networking.md): a CollectionModel
 // re-targeted to a key with nothing stored keeps the rows it showed, with isPlaceholder() and
 // isLoading() true, while the new key's read is under way (never while it is paused offline or
 // waits to retry); the new rows then arrive as precise row signals,

@@ -1,6 +1,6 @@
-// What happens while a CollectionModel shows the previous key's rows as a placeholder (issue 13
-// item 4): params change again, or back; the model is destroyed; the store is reset; an entity of
-// a kept row changes or is deleted. The answers are held and sent one by one (keptrowstest.h).
+// What happens while a CollectionModel shows the previous key's rows as a placeholder: params
+// change again, or back; the model is destroyed; the store is reset; an entity of a kept row
+// changes or is deleted. The answers are held and sent one by one (keptrowstest.h).
 #include "keptrowstest.h"
 
 using namespace KeptRows;

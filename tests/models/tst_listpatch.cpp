@@ -1,4 +1,4 @@
-// Issue 19: one changed entity in a long list. The store's memo replaces that entity's rows in
+// One changed entity in a long list. The store's memo replaces that entity's rows in
 // its list and says so (listpatch_p.h); a CollectionModel showing the previous list then compares
 // only those rows. Covers the store's side (which rows, found without a scan; a list nobody holds
 // is patched in place) and the model's (the signals stay exactly those of a full compare).

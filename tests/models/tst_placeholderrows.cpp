@@ -1,4 +1,4 @@
-// The signals a CollectionModel gives for optimistic creates without client ids (issue 17): the
+// The signals a CollectionModel gives for optimistic creates without client ids: the
 // placeholder row is one insertion at once, its confirmation one dataChanged (the same row, now
 // the server's entity, `pending` false), its failure one removal; the `pending` role follows.
 #include "modelsignals.h"

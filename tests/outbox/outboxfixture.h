@@ -1,4 +1,4 @@
-// Base of the outbox tests (issue 16): the virtual-time fixture of issue 13 (server, Controller
+// Base of the outbox tests: the virtual-time fixture (virtualtimefixture.h: server, Controller
 // on a VirtualClock with deterministic jitter, a manual Connectivity) plus a /notes collection
 // whose mutation answers the test scripts, a notes resource whose mutations are optimistic and
 // queue when offline, and a temporary directory for outbox files.

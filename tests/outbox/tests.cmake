@@ -1,4 +1,4 @@
-# The outbox (issue 16): its queue and file format alone, then the Controller against the real
+# The outbox (docs/offline-outbox.md): its queue and file format alone, then the Controller against the real
 # server in virtual time (replay, retries, refusals), the file across restarts, and the race
 # between reads and changes that wait.
 set(_outbox_src ${PROJECT_SOURCE_DIR}/src/controller)

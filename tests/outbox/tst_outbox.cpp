@@ -1,4 +1,4 @@
-// The outbox (issue 16) against the in-process server, in virtual time: an offline change is
+// The outbox against the in-process server, in virtual time: an offline change is
 // shown at once and nothing is sent; going online replays the changes in order with a stable
 // Idempotency-Key; a network error keeps a change and retries it; a 4xx drops one (rolled back,
 // outboxFailed) and later changes still go; a 5xx retries with backoff, which a reconnect does

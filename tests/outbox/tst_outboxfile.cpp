@@ -1,4 +1,4 @@
-// The durable outbox (issue 16): the outbox file survives a restart and its changes are replayed
+// The durable outbox: the outbox file survives a restart and its changes are replayed
 // to the server in order; a bad file is dropped with a warning naming it and why; an unwritable
 // path warns once and the outbox keeps working in memory; an item whose endpoint is gone is
 // dropped with a warning; credentials never reach the file, and only its owner can read it.

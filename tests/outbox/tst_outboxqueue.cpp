@@ -1,4 +1,4 @@
-// The outbox's pure parts (issue 16): the queue keeps the order changes were made in, and the
+// The outbox's pure parts: the queue keeps the order changes were made in, and the
 // file format reads back exactly what it wrote, refusing anything else with a reason.
 #include "outboxfile_p.h"
 #include "outboxqueue_p.h"

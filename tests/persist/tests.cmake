@@ -1,4 +1,4 @@
-# The persisted store (issue 16, docs/offline.md): the file, the Controller's write-behind and
+# The persisted store (docs/offline.md): the file, the Controller's write-behind and
 # hydration, and restarts and kills of a child process (persistchild).
 dataclient_add_qtest(tst_persistfile SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_persistfile.cpp
   ${CMAKE_CURRENT_LIST_DIR}/persistfixture.h LIBS DataClient::Controller DataClientPersist DataClientStore DataClientJson Qt6::Network)

@@ -191,7 +191,7 @@ private Q_SLOTS:
         persistBothScreens();
         {
             // Hydrated online three grace periods after it was written: it stays a grace period
-            // from the start (by its dates alone it would go at the first pass).
+            // from the start (by its dates alone the first collection would drop it).
             Controller controller;
             VirtualClock clock(&controller);
             controller.setConnectivity(&network);

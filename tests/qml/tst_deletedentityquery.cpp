@@ -1,4 +1,4 @@
-// CASES 33 as a view sees it: a query of one entity (CollectionModel on `get`, the base of QML's
+// A deleted entity as a view sees it: a query of one entity (CollectionModel on `get`, the base of QML's
 // Suspense) whose entity is deleted through another endpoint reports it missing — the key is
 // Invalid, nothing is shown — and refetches it: the server's answer decides what is shown next.
 #include <DataClient/collectionmodel.h>

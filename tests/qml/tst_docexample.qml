@@ -1,4 +1,4 @@
-// The example of docs/qml.md (DESIGN.md §3), run as a test: a todo list whose check boxes
+// The example of docs/qml.md, run as a test: a todo list whose check boxes
 // toggle todos through partialUpdate.
 import QtQuick
 import QtQuick.Controls

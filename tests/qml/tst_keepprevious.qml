@@ -1,4 +1,4 @@
-// Kept data while params change (issue 13 item 4, docs/networking.md): a Suspense / Live whose
+// Kept data while params change (docs/networking.md): a Suspense / Live whose
 // params change to a key with nothing stored keeps its rows, with `placeholder` and `loading`
 // true, until the new answer arrives; then the rows change in place, never through a reset.
 // The edge cases with answers held and released one by one are in

@@ -1,7 +1,7 @@
-// Real networks in QML (issue 13): Resource `retry` (and bad settings warned about, nothing
+// Real networks in QML: Resource `retry` (and bad settings warned about, nothing
 // sent), a Suspense showing `retrying` and `attempt` while a read is retried, and
 // `Controller.online` driving a manual connectivity: `paused` while offline, refetched online;
-// and (issue 16) `queueWhenOffline`: `Controller.outbox.count` and `Controller.outboxFailed`.
+// and `queueWhenOffline`: `Controller.outbox.count` and `Controller.outboxFailed`.
 import QtQuick
 import QtTest
 import DataClient
@@ -25,7 +25,7 @@ TestCase {
         Suspense { endpoint: todos.get; params: ({ id: 2 }) }
     }
     SignalSpy { id: retryingSpy; signalName: "retryingChanged" }
-    // The outbox (issue 16, docs/offline-outbox.md).
+    // The outbox (docs/offline-outbox.md).
     Resource {
         id: queued; urlPrefix: backend.url; path: "/todos/:id"; schema: todo
         optimistic: true; queueWhenOffline: true

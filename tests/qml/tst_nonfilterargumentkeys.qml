@@ -1,4 +1,4 @@
-// Resource.nonFilterArgumentKeys (the `Collection` option in QML, CASES 28): the function decides
+// Resource.nonFilterArgumentKeys (the `Collection` option in QML): the function decides
 // which list arguments do not filter, so which shown lists a pushed todo joins.
 import QtQuick
 import QtTest
@@ -42,7 +42,7 @@ TestCase {
         return count
     }
 
-    // The shown lists of CASES 28, in this order; `grows` says which of them get the new todo.
+    // The shown lists, in this order; `grows` says which of them get the new todo.
     readonly property var lists: [
         { userId: 1 },
         { userId: 1, ignoredMe: 5 },

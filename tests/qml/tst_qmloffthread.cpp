@@ -1,5 +1,5 @@
-// Large answers of a QML Resource go off the GUI thread like those of a C++ endpoint (issue 6:
-// no GUI stall over 16 ms for a 10k-entity answer), unless a JS function has to see them: a JS
+// Large answers of a QML Resource go off the GUI thread like those of a C++ endpoint (no
+// GUI stall over 16 ms for a 10k-entity answer), unless a JS function has to see them: a JS
 // parseResponse keeps the whole answer on the GUI thread, a JS primaryKey keeps normalizing there.
 // Which path was taken is read from the library's debug messages, never from timings.
 #include "logcapture.h"

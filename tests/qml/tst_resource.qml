@@ -1,5 +1,6 @@
-// Resource: SPEC 2.2 options as properties, SPEC 4.1 members as endpoint objects, extend() in its
-// three forms, JS hooks, and clear errors for bad options.
+// Resource: createResource()'s options as properties, its members (get, getList, push, unshift,
+// getPage, update, partialUpdate, delete) as endpoint objects, extend() in its three forms, JS
+// hooks, and clear errors for bad options.
 import QtQuick
 import QtTest
 import DataClient
@@ -130,7 +131,7 @@ TestCase {
         compare(todos.getList.path, "/todos") // the base is unchanged
     }
 
-    // Issue 12 bug 3: a derived resource reports the options its members use (all of them).
+    // A derived resource reports the options its members use (all of them).
     function test_extendKeepsEveryOption() {
         const tuned = createTemporaryQmlObject('import DataClient; Resource { path: "/todos/:id"; '
             + 'urlPrefix: "http://x"; schema: todo; pollFrequency: 250; timeout: 1234; '

@@ -1,4 +1,5 @@
-// Suspense (useSuspense) as a ListView model against the in-process backend: issue 6 "Done when".
+// Suspense (useSuspense) as a ListView model against the in-process backend: loading, toggles,
+// pushes, optimistic deletes, errors and retry, pages, re-targeting, bad input, destruction.
 import QtQuick
 import QtTest
 import DataClient
@@ -41,7 +42,7 @@ TestCase {
         pagination: "pageNumber"
     }
 
-    // The DESIGN.md §3 sketch: the query is the ListView's model.
+    // As docs/qml.md shows it: the query is the ListView's model.
     Component {
         id: todoList
         ListView {

@@ -1,4 +1,4 @@
-# REST layer tests (issue 4). Network tests use the in-process TestServer (DataClient::Testing).
+# REST layer tests. Network tests use the in-process TestServer (DataClient::Testing).
 dataclient_add_qtest(tst_pathtemplate SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_pathtemplate.cpp
   LIBS DataClient::Rest)
 dataclient_add_qtest(tst_restendpoint SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_restendpoint.cpp

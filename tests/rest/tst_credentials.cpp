@@ -1,4 +1,4 @@
-// SPEC 5 and DESIGN.md §5: the credentials mode decides whether the cookie jar is used.
+// The credentials mode (omit, same-origin, include) decides whether the cookie jar is used.
 // Two test servers are two origins (same host, different ports); cookies for 127.0.0.1 would
 // match both, so only the credentials mode keeps them from the other origin.
 #include "restfixture.h"

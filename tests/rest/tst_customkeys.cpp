@@ -1,4 +1,4 @@
-// SPEC 4.4 documented customizations 1, 2 and 5, each against the real test server:
+// Three endpoint customizations of docs/hooks.md, each against the real test server:
 // key-case conversion at all depths, a missing pk copied from the URL parameters, and a body key
 // renamed on the way out and back on the way in. docs/hooks.md quotes this file.
 #include "restfixture.h"

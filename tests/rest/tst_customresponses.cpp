@@ -1,4 +1,4 @@
-// SPEC 4.4 documented customizations 3, 4 and 6 against the real test server: field
+// Three endpoint customizations of docs/hooks.md against the real test server: field
 // deserialization, cursor pagination from a Link header (parseResponse), and polling with
 // pollFrequency. docs/hooks.md quotes this file.
 #include "restfixture.h"

@@ -1,4 +1,4 @@
-// Servers and networks that misbehave (issue 21): answers cut short, stalled or trickled, error
+// Servers and networks that misbehave: answers cut short, stalled or trickled, error
 // bodies of any size, answers larger than the limit, redirects to other origins, loops and
 // other schemes. Nothing partial is ever handed on, the deadline holds, credentials stay home.
 #include "restfixture.h"
@@ -57,7 +57,7 @@ private Q_SLOTS:
         network.setCookieJar(new QNetworkCookieJar);
     }
 
-    // Defect 1: only a whole answer is an answer.
+    // Only a whole answer is an answer.
     void answersCutShortFail_data()
     {
         QTest::addColumn<ServerResponse>("answer");
@@ -96,7 +96,7 @@ private Q_SLOTS:
                  qPrintable(outcome.error->message()));
     }
 
-    // Defect 4: a server sending one byte at a time cannot hold a request past its timeout.
+    // A server sending one byte at a time cannot hold a request past its timeout.
     void timeoutIsADeadlineForTheWholeAnswer()
     {
         server.route("GET", u"/users/1"_s, [](const RecordedRequest &) {
@@ -115,7 +115,7 @@ private Q_SLOTS:
         QCOMPARE(patient.value->toObject().value(u"name"_s).toString(), u"x"_s);
     }
 
-    // Defect 9: the size limit, by the announced length and by what arrives.
+    // The size limit, by the announced length and by what arrives.
     void answersLargerThanTheLimitAreRefused_data()
     {
         QTest::addColumn<ServerResponse>("answer");
@@ -143,7 +143,7 @@ private Q_SLOTS:
         QCOMPARE(RestEndpoint::create({})->getRequestInit({}).maxResponseBytes, 64 * 1024 * 1024);
     }
 
-    // Defect 9: an error keeps the start of a huge body, and says so.
+    // An error keeps the start of a huge body, and says so.
     void errorBodiesAreKeptUpToACap()
     {
         const QByteArray body = QByteArray(1024 * 1024, 'e');
@@ -168,7 +168,7 @@ private Q_SLOTS:
         QVERIFY(!small.error->bodyTruncated());
     }
 
-    // Defect 7: JSON is UTF-8 only, on both read paths; a text body is decoded from its charset.
+    // JSON is UTF-8 only, on both read paths; a text body is decoded from its charset.
     void charsets_data()
     {
         QTest::addColumn<QByteArray>("contentType");
@@ -225,7 +225,7 @@ private Q_SLOTS:
         QCOMPARE(viaCompact, viaFetch);
     }
 
-    // Defect 2: redirects are followed within the origin; the token and cookies stay there.
+    // Redirects are followed within the origin; the token and cookies stay there.
     void redirectsWithinTheOriginAreFollowed_data()
     {
         QTest::addColumn<int>("status");

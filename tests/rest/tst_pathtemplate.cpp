@@ -1,4 +1,5 @@
-// PathTemplate: CASES 2-7, 9 (path part), 13, the grammar, encoding, matching and bad templates.
+// PathTemplate: expansion (required, optional, groups, wildcards, query templates), the getList
+// path, the grammar, encoding, matching and bad templates.
 #include <DataClient/pathtemplate.h>
 
 #include <QTest>
@@ -228,7 +229,8 @@ private Q_SLOTS:
         QCOMPARE(extra.keys(), (QStringList {u"sort"_s, u"z"_s}));
     }
 
-    // CASES 13: the getList path.
+    // The getList path: the template with its last parameter segment removed (a trailing slash
+    // stays).
     void listTemplate_data()
     {
         QTest::addColumn<QString>("pattern");
@@ -297,7 +299,7 @@ private Q_SLOTS:
         QVERIFY(!search.match(u"/search?page=2"_s)); // q is required
     }
 
-    // Found by fuzz_pathtemplate (issue 18): names the grammar allows but a PCRE2 group name
+    // Found by fuzz_pathtemplate: names the grammar allows but a PCRE2 group name
     // does not (a leading digit, over 32 characters, not ASCII) made match() never match.
     void matchAnyParameterName_data()
     {
@@ -317,7 +319,7 @@ private Q_SLOTS:
         QCOMPARE(path.match(built), (Params {{name, u"-1.5e+308"_s}, {u"id"_s, u"7"_s}}));
     }
 
-    // Found by fuzz_pathtemplate (issue 18): a wildcard given {""} wrote "/files/", which no
+    // Found by fuzz_pathtemplate: a wildcard given {""} wrote "/files/", which no
     // template matches; it is now missing, as an empty string is.
     void wildcardOfOneEmptySegmentIsMissing()
     {

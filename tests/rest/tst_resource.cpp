@@ -1,6 +1,7 @@
-// createResource(): every member of SPEC 4.1 against the real test server — the method, path,
-// query and body the server received and the value returned (CASES 12, 15-17, 19). Keys, option
-// errors and options reaching every member: tst_resourceoptions.cpp.
+// createResource(): every member (get, getList, push, unshift, getPage, update, partialUpdate,
+// delete) against the real test server — the method, path, query and body the server received
+// and the value returned. Keys, option errors and options reaching every member:
+// tst_resourceoptions.cpp.
 #include "restfixture.h"
 
 #include <DataClient/createresource.h>
@@ -19,7 +20,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// CASE 16: a custom getRequestInit of the resource's Endpoint class applies to every member.
+// A custom getRequestInit of the resource's Endpoint class applies to every member.
 class SignedEndpoint : public EndpointBase<SignedEndpoint>
 {
 public:
@@ -90,7 +91,7 @@ private Q_SLOTS:
     }
     void init() { server.clearRequests(); }
 
-    // SPEC 4.1 table and rule 4: each member's method, path, schema, searchParams, body, F.
+    // Each member's method, path, schema, searchParams, body and pagination field.
     void membersMatchTheTable()
     {
         const Resource r = users();
@@ -158,7 +159,7 @@ private Q_SLOTS:
         QVERIFY(server.lastRequest().body.isEmpty());
     }
 
-    // CASE 15 (first half): getList({group: "five"}) -> GET /groups/five/users.
+    // getList({group: "five"}) -> GET /groups/five/users.
     void getList()
     {
         const Resource r = users();
@@ -171,7 +172,7 @@ private Q_SLOTS:
         QCOMPARE(server.lastRequest().query.toString(), u"sort=name"_s);
     }
 
-    // CASE 16: push posts to the list path; a custom Endpoint class's getRequestInit applies.
+    // push posts to the list path; a custom Endpoint class's getRequestInit applies.
     void pushAndUnshift_data()
     {
         QTest::addColumn<QString>("member");
@@ -195,7 +196,7 @@ private Q_SLOTS:
         QVERIFY(dynamic_cast<SignedEndpoint *>(r.member(member).endpoint().get()));
     }
 
-    // CASE 12 shape on this resource: getPage adds F to getList's query; its key is getList's.
+    // getPage adds the pagination field to getList's query; its key is getList's.
     void getPage()
     {
         const Resource r = users();
@@ -211,7 +212,8 @@ private Q_SLOTS:
         QVERIFY(r.getList.getPage->requestKey(args) != r.getList->key(listArgs));
     }
 
-    // CASE 12 exactly.
+    // getPage with a "cursor" pagination field: the cursor and the list's arguments in the query,
+    // keys sorted.
     void case12CursorPage()
     {
         server.route("GET", u"/article-paginated"_s,
@@ -226,7 +228,7 @@ private Q_SLOTS:
         QCOMPARE(server.lastRequest().rawTarget, "/article-paginated?cursor=2&group=happy"_ba);
     }
 
-    // CASE 15 (second half): update -> PUT /groups/five/users/5 with the body.
+    // update -> PUT /groups/five/users/5 with the body.
     void updateAndPartialUpdate_data()
     {
         QTest::addColumn<QString>("member");
@@ -248,7 +250,8 @@ private Q_SLOTS:
         QCOMPARE(server.lastRequest().json(), QJsonValue(body));
     }
 
-    // CASE 17 and SPEC 4.2: {} or 204 -> the URL parameters; a bare pk -> the same object.
+    // A delete answered with {} or 204 resolves to the URL parameters; a bare pk -> the same
+    // object.
     void deleteResolvesToThePk_data()
     {
         QTest::addColumn<ServerResponse>("answer");
@@ -360,7 +363,8 @@ private Q_SLOTS:
         QCOMPARE(failure->json()[u"message"_s].toString(), u"no such todo"_s);
     }
 
-    // CASE 19.
+    // getPage without the pagination field is an error and sends nothing; a resource created
+    // without paginationField has no getPage.
     void getPageRules()
     {
         const Resource r = users();

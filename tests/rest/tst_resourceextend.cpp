@@ -1,5 +1,5 @@
-// Resource::extend() in the three forms of SPEC 4.3 and the reusable resource factory; the
-// original resource never changes; unknown member names are clear errors.
+// Resource::extend() in its three forms (batch, add, function) and the reusable resource
+// factory; the original resource never changes; unknown member names are clear errors.
 #include "restfixture.h"
 
 #include <DataClient/createresource.h>
@@ -166,7 +166,7 @@ private Q_SLOTS:
         QCOMPARE(server.lastRequest().query.toString(), u"q=al"_s);
     }
 
-    // The factory of SPEC 4.3, as written in docs/resources.md.
+    // The reusable resource factory, as written in docs/resources.md.
     void reusableFactory()
     {
         const Resource todos = createApiResource(

@@ -1,5 +1,5 @@
-// createResource() options: keys (CASE 14), the option errors of SPEC 2.2 (nothing is sent), and
-// the SPEC 2.2 extras and optimistic predictions reaching every member.
+// createResource() options: keys, the option errors (nothing is sent), and the extra endpoint
+// options and optimistic predictions reaching every member.
 #include "restfixture.h"
 #include "servertest.h"
 
@@ -28,7 +28,7 @@ private:
     }
 
 private Q_SLOTS:
-    // CASE 14.
+    // A member's key is "METHOD url".
     void keys()
     {
         const Resource cooler = createResource({.path = u"/article-cooler/:id"_s,
@@ -79,7 +79,7 @@ private Q_SLOTS:
         QVERIFY(Resource().errorString().contains(u"createResource"_s));
     }
 
-    // SPEC 2.2 extras and optimistic (DESIGN.md §5): passed to every member.
+    // The extra endpoint options and optimistic: passed to every member.
     void optionsReachEveryMember()
     {
         const Resource r = users({.optimistic = true,
@@ -118,7 +118,7 @@ private Q_SLOTS:
         QCOMPARE(r.remove->optimisticResponse(args, {}),
                  std::optional(QJsonValue(QJsonObject {{u"group"_s, u"g"_s}, {u"id"_s, u"5"_s}})));
         QCOMPARE(r.get->optimisticResponse(args, {}), std::nullopt);
-        // partialUpdate changes nothing when the entity is not in the store (CASE 41).
+        // partialUpdate changes nothing when the entity is not in the store.
         const Store empty;
         QCOMPARE(r.partialUpdate->optimisticResponse(args, body, &empty), std::nullopt);
         QVERIFY(!users().update->optimistic());

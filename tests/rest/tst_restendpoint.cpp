@@ -1,5 +1,6 @@
-// RestEndpoint without the network: URLs (CASES 1, 6-11), keys (CASES 12, 14), getRequestInit
-// (CASE 25), searchToString, properties and extend() (SPEC 4.4).
+// RestEndpoint without the network: URLs (prefix, path, extra parameters in the query, encoding,
+// dropped nulls, repeated array keys), keys, getRequestInit, searchToString, properties and
+// extend().
 #include "restfixture.h"
 
 #include <DataClient/restendpoint.h>
@@ -20,7 +21,7 @@ public:
     using EndpointBase::EndpointBase;
     QString searchToString(const Params &params) const override
     {
-        // Lists as one comma-separated value (CASE 11: the hook changes the serialization).
+        // Lists as one comma-separated value (the hook changes the serialization).
         QStringList pairs;
         for (auto it = params.cbegin(); it != params.cend(); ++it)
             pairs.append(it.key() + u'=' + it.value().toStringList().join(u','));
@@ -28,8 +29,8 @@ public:
     }
 };
 
-// A key that depends on the endpoint's own state, not only on the params (issue 19: such an
-// endpoint's keys are never taken from the last-key memo).
+// A key that depends on the endpoint's own state, not only on the params (such an endpoint's
+// keys are never taken from the last-key memo).
 class AccountEndpoint : public EndpointBase<AccountEndpoint>
 {
 public:
@@ -153,7 +154,7 @@ private Q_SLOTS:
                  u"http://test.com/posts?tags=a,b"_s);
     }
 
-    // CASE 14 and DESIGN.md §5: "METHOD url"; getPage shares getList's key; requestKey keeps it.
+    // A key is "METHOD url"; getPage shares getList's key; requestKey keeps it.
     void keys()
     {
         const EndpointPtr get = RestEndpoint::create(
@@ -204,7 +205,7 @@ private Q_SLOTS:
         QCOMPARE(mine.key({{u"x"_s, 1}}), u"GET http://test.com/todos?account=b&x=1"_s);
     }
 
-    // CASE 25.
+    // A body is sent as JSON with Content-Type: application/json.
     void requestInit()
     {
         const EndpointPtr post = RestEndpoint::create({.method = "POST", .path = u"/a"_s});
@@ -262,7 +263,8 @@ private Q_SLOTS:
         QCOMPARE(credentialsFromName(u"sometimes"_s), std::nullopt);
     }
 
-    // SPEC 4.1 rule 4 and the contract: fields readable as CONSTANT properties (from QML too).
+    // An endpoint's method, path, schema, searchParams, body and paginationField are readable as
+    // CONSTANT properties (from QML too).
     void properties()
     {
         const EndpointPtr e = RestEndpoint::create({

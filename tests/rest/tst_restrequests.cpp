@@ -38,7 +38,7 @@ protected:
     }
 
 private Q_SLOTS:
-    // CASES 25: a body goes as JSON with Content-Type: application/json; no body, no header.
+    // A body goes as JSON with Content-Type: application/json; no body, no header.
     void methodsPathsQueriesAndBodies_data()
     {
         QTest::addColumn<QByteArray>("method");
@@ -92,7 +92,7 @@ private Q_SLOTS:
         }
     }
 
-    // CASE 25: a header given by the endpoint wins over the default.
+    // A header given by the endpoint wins over the default.
     void endpointHeadersAreSentAndWin()
     {
         const EndpointPtr e = endpoint(

@@ -1,4 +1,4 @@
-// How answers are read (CASES 20-24, DESIGN.md §5 errors): 204/empty -> null, JSON, text,
+// How answers are read (docs/errors.md): 204/empty -> null, JSON, text,
 // HTML and invalid JSON with and without a schema, non-2xx, network failure; the fetchResponse,
 // parseResponse and process hooks.
 #include "restfixture.h"
@@ -67,7 +67,6 @@ private:
     }
 
 private Q_SLOTS:
-    // CASE 20.
     void noContentAndEmptyBodiesAreNull()
     {
         auto outcome = get(ServerResponse::noContent(), user());
@@ -91,8 +90,9 @@ private Q_SLOTS:
         QCOMPARE(outcome.value, std::optional(QJsonValue(42)));
     }
 
-    // CASES 21, where we differ from the reference on purpose: status 400 (the answer cannot be
-    // read), not 404 (docs/errors.md, "Where we differ").
+    // HTML for an endpoint with a schema is an error; where we differ from the JavaScript
+    // reference library on purpose: status 400 (the answer cannot be read), not 404
+    // (docs/errors.md, "Where we differ").
     void htmlWithSchemaIsAnError()
     {
         const auto outcome
@@ -114,8 +114,7 @@ private Q_SLOTS:
         QCOMPARE(outcome.value, std::optional(QJsonValue(u"<p>hello</p>"_s)));
     }
 
-    // CASE 22.
-    // CASES 22.
+    // A JSON body under a non-JSON content type is accepted for a schema only if it parses.
     void jsonWithTextContentTypeAndSchemaIsAcceptedIfItParses()
     {
         auto outcome = get(ServerResponse::raw(R"({"id":"7"})", "text/plain"), user());
@@ -128,8 +127,7 @@ private Q_SLOTS:
                  qPrintable(outcome.error->message()));
     }
 
-    // CASE 23 (second half).
-    // CASES 23 (invalid JSON).
+    // Invalid JSON under a JSON content type.
     void invalidJsonIs400WithTheParserMessageAndOffset()
     {
         const auto outcome = get(ServerResponse::raw("{\"id\": 1,", "application/json"), user());
@@ -145,8 +143,6 @@ private Q_SLOTS:
                  qPrintable(message));
     }
 
-    // CASE 24.
-    // CASES 24.
     void non2xxIsANetworkErrorWithStatusTextUrlAndBody()
     {
         const QJsonObject body {{u"message"_s, u"no such user"_s}};
@@ -170,8 +166,7 @@ private Q_SLOTS:
         QCOMPARE(server500.error->bodyText(), u"boom"_s);
     }
 
-    // CASE 23 (first half): no HTTP answer -> status 0 and Qt's error string.
-    // CASES 23 (connection refused).
+    // Connection refused: no HTTP answer -> status 0 and Qt's error string.
     void connectionRefusedIsStatusZero()
     {
         QTcpServer closed; // find a free port, then close it so nothing listens there
@@ -199,7 +194,7 @@ private Q_SLOTS:
         QCOMPARE(outcome.error->kind(), NetworkError::Kind::Network);
     }
 
-    // SPEC 4.4: every request passes through fetch -> fetchResponse -> parseResponse -> process;
+    // Every request passes through fetch -> fetchResponse -> parseResponse -> process;
     // parseResponse sees the headers; process gets the URL parameters.
     void hooksRunInOrderWithTheirArguments()
     {

@@ -1,4 +1,4 @@
-# Schema layer tests (issue 3).
+# Schema layer tests.
 foreach(test decimal deserializer compactjson compactnumbers compactutf8 schema rowlist)
   dataclient_add_qtest(tst_${test} SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${test}.cpp
     LIBS DataClient::Schema Qt6::Network) # Network: the shared test PCH expects it

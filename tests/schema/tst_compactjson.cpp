@@ -131,7 +131,7 @@ private Q_SLOTS:
     }
     void keyCountLimit()
     {
-        // 65536 keys are fine; the 65537th is refused where it starts (issue 21, defect 8).
+        // 65536 keys are fine; the 65537th is refused where it starts.
         QFETCH(QByteArray, before);
         QFETCH(QByteArray, after);
         QByteArray text = before + "{";
@@ -159,7 +159,7 @@ private Q_SLOTS:
 
     void keyListsAtOneDepth()
     {
-        // The parser remembers the last key list per depth (issue 19): neighbours whose keys
+        // The parser remembers the last key list per depth: neighbours whose keys
         // have the same bytes but split differently, or differ by one key, keep their own keys,
         // and a duplicate after a remembered list is still refused.
         const QByteArray text = R"([{"ab":1,"c":2},{"a":3,"bc":4},{"ab":5,"c":6,"d":7},)"
@@ -176,7 +176,7 @@ private Q_SLOTS:
 
     void keysReadAgainstTheLastObject_data()
     {
-        // The parser reads an object's keys against the last key list at its depth (issue 19):
+        // The parser reads an object's keys against the last key list at its depth:
         // each row leaves that path at a different point and must read what QJsonDocument reads.
         QTest::addColumn<QByteArray>("text");
         QTest::newRow("same keys") << QByteArray(R"([{"id":1,"title":"a"},{"id":2,"title":"b"}])");

@@ -1,4 +1,4 @@
-// Numbers keep their value on both ways into the compact tree (issue 21, defect 6): whole
+// Numbers keep their value on both ways into the compact tree: whole
 // numbers that fit in 64 bits stay exact (as QJsonDocument keeps them), whether the text went
 // through our parser (CompactJson::parse) or through QJsonDocument and CompactJson::fromJsonValue.
 #include <DataClient/compactjson.h>

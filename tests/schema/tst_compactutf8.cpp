@@ -1,4 +1,4 @@
-// One UTF-8 rule for every JSON path (issue 21, defect 7): our parser (CompactJson::parse)
+// One UTF-8 rule for every JSON path: our parser (CompactJson::parse)
 // refuses invalid UTF-8 as QJsonDocument does, instead of replacing it with U+FFFD, and says
 // where: "invalid UTF-8 at byte offset N", the message utf8Error() gives for the same bytes to
 // the paths that parse with QJsonDocument.

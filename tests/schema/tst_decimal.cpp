@@ -1,4 +1,4 @@
-// Decimal: exact arbitrary-precision arithmetic (SPEC 2.1 rule 1).
+// Decimal: exact arbitrary-precision arithmetic.
 #include <DataClient/decimal.h>
 
 #include <QTest>

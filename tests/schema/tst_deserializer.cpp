@@ -1,4 +1,4 @@
-// Field deserializers: ISO 8601 date-times, decimals, custom functions (SPEC 2.1 rule 1).
+// Field deserializers: ISO 8601 date-times, decimals, custom functions.
 #include <DataClient/decimal.h>
 #include <DataClient/deserializer.h>
 

@@ -1,4 +1,4 @@
-// EntitySchema: dynamic and Q_GADGET entities, typed results (SPEC 2.1, DESIGN.md §3).
+// EntitySchema: dynamic and Q_GADGET entities, typed results (docs/schemas.md).
 #include <DataClient/decimal.h>
 #include <DataClient/record.h>
 #include <DataClient/schema.h>

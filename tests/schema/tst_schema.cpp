@@ -1,4 +1,4 @@
-// Schema composition: kinds, keys, collection variants (SPEC 4.1, 4.3).
+// Schema composition: kinds, keys, collection variants (docs/schemas.md).
 #include <DataClient/schema.h>
 
 #include <QTest>

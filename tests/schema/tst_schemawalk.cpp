@@ -1,4 +1,4 @@
-// The questions every layer asks of a schema, answered by one walk (issue 12 item 6): the keys
+// The questions every layer asks of a schema, answered by one walk: the keys
 // it reaches, where its list is, whether it normalizes off the GUI thread, what a call resolves
 // with. Schemas that refer to each other are walked once per entity type.
 #include <DataClient/deserializer.h>

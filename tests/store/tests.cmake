@@ -1,4 +1,4 @@
-# Store layer tests (issue 3). Which CASES.md case each test covers is said in each file.
+# Store layer tests. What each test covers is said in its file.
 foreach(test storekinds storenormalize storebadinput storebignumbers storecollections storeinvalidate storememo storeoptimistic storeprepare storecapacity entityrefset storegc storeslotreuse compactkey entitytable)
   dataclient_add_qtest(tst_${test} SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${test}.cpp
     ${DATACLIENT_TEST_SUPPORT}/storefixtures.h LIBS DataClient::Store Qt6::Network) # Network: the shared test PCH expects it

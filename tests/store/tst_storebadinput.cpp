@@ -1,5 +1,5 @@
 // Bad input gets a clear SchemaError (entity key, where, what was expected and found) and leaves
-// the store exactly as it was (issue 3 "Bad input"; CASES.md 39).
+// the store exactly as it was.
 #include "normalizer_p.h"
 #include "storefixtures.h"
 
@@ -92,7 +92,7 @@ private Q_SLOTS:
         QVERIFY(!current->entity({u"Todo"_s, u"7"_s}));
     }
 
-    // CASES 39
+    // A missing pk: the error names the entity key and the pk field; nothing is written.
     void missingPrimaryKey()
     {
         expectRejected(u"list"_s, todoList(), json(R"([{"id": 7}, {"title": "no id"}])"), u"Todo"_s,
@@ -279,7 +279,7 @@ private Q_SLOTS:
     void objectWithTooManyKeys()
     {
         // A QJsonValue (our parser refuses the text: tst_compactjson) with an object wider than
-        // 65536 keys, deep inside a plain field (issue 21, defect 8).
+        // 65536 keys, deep inside a plain field.
         QJsonObject wide;
         for (int i = 0; i <= 65536; ++i)
             wide.insert(u"k%1"_s.arg(i), i);

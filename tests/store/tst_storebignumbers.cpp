@@ -1,4 +1,4 @@
-// Ids and fields beyond 2^53 (issue 21, defect 6): whole numbers that fit in 64 bits are kept
+// Ids and fields beyond 2^53: whole numbers that fit in 64 bits are kept
 // exactly, as pks and as field values, whether the answer was parsed by our parser (CompactJson)
 // or by QJsonDocument (a QJsonValue); beyond 64 bits, a pk keeps the server's digits.
 #include "storefixtures.h"

@@ -1,5 +1,5 @@
 // Collection operations: identity, push/unshift with the push filter, pagination, remove,
-// addWith, nested collections, wrappers. CASES.md 26-32.
+// addWith, nested collections, wrappers.
 #include "storefixtures.h"
 
 #include <QTest>
@@ -9,7 +9,7 @@ using namespace Fixtures;
 using namespace Qt::StringLiterals;
 
 namespace {
-// CASES 28: `ignoredMe` does not decide membership.
+// `ignoredMe` does not decide membership.
 class IgnoringCollection : public Collection
 {
 public:
@@ -51,7 +51,7 @@ class tst_StoreCollections : public QObject
     }
 
 private Q_SLOTS:
-    // CASES 27
+    // A collection's key: its arguments, values as strings, keys sorted.
     void argumentsKey()
     {
         QCOMPARE(Collection::argumentsKey({{u"group"_s, u"g1"_s}, {u"n"_s, 5}, {u"b"_s, false}}),
@@ -63,7 +63,7 @@ private Q_SLOTS:
                  (Params {{u"a"_s, u"2"_s}, {u"z"_s, u"1"_s}}));
     }
 
-    // CASES 30
+    // By default only keys starting with "order" do not filter.
     void defaultNonFilterArgumentKeys()
     {
         const Collection collection;
@@ -71,7 +71,7 @@ private Q_SLOTS:
         QVERIFY(!collection.nonFilterArgumentKeys(u"userId"_s));
     }
 
-    // CASES 27: numbers and strings with the same text are one collection
+    // Numbers and strings with the same text are one collection
     void identityIgnoresValueTypes()
     {
         Store store;
@@ -80,7 +80,8 @@ private Q_SLOTS:
         QCOMPARE(listOf(store, list, {{u"userId"_s, u"1"_s}}), QStringList {u"10"_s});
     }
 
-    // CASES 28
+    // A pushed entity joins every stored list whose arguments match, ignoring `ignoredMe`; it
+    // goes last.
     void pushJoinsEveryMatchingStoredCollection()
     {
         Store store;
@@ -107,7 +108,7 @@ private Q_SLOTS:
         QCOMPARE(recordOf(store.denormalize(u"push"_s, list.push(), user1).data).pk(), u"30"_s);
     }
 
-    // CASES 28: unshift puts it first
+    // unshift puts the new item first
     void unshiftPrepends()
     {
         Store store;
@@ -121,7 +122,7 @@ private Q_SLOTS:
         QCOMPARE(listOf(store, list, user2), (QStringList {u"20"_s}));
     }
 
-    // CASES 28 with the default Collection: an ordering key never filters
+    // With the default Collection, an ordering key never filters
     void orderingKeysDoNotFilter()
     {
         Store store;
@@ -132,7 +133,7 @@ private Q_SLOTS:
         QCOMPARE(listOf(store, plain, ordered), (QStringList {u"10"_s, u"30"_s}));
     }
 
-    // The body (the created entity's fields) also matches, as in the reference
+    // The body (the created entity's fields) also matches, as in the JavaScript reference library
     void pushMatchesTheCreatedEntitysFields()
     {
         Store store;
@@ -144,7 +145,7 @@ private Q_SLOTS:
         QCOMPARE(listOf(store, list, user1), (QStringList {u"10"_s}));
     }
 
-    // CASES 29
+    // A push never creates a list that is not in the store.
     void pushNeverCreatesACollection()
     {
         Store store;
@@ -168,7 +169,7 @@ private Q_SLOTS:
         QCOMPARE(listOf(store, list, user1), (QStringList {u"10"_s}));
     }
 
-    // CASES 31
+    // A page is appended to the list; an overlapping page adds no duplicates.
     void paginationAppendsWithoutDuplicates()
     {
         Store store;
@@ -225,7 +226,7 @@ private Q_SLOTS:
         QVERIFY(store.entity({u"Todo"_s, u"10"_s})); // removed from lists, not deleted
     }
 
-    // CASES 32
+    // A user's nested `todos` and the top-level list with the same arguments are one collection.
     void nestedCollectionSharesTheTopLevelList()
     {
         Store store;

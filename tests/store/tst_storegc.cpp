@@ -1,4 +1,4 @@
-// Store::collectGarbage() and Store::memoryUsage() (issue 18 item 4): what stays is exactly what
+// Store::collectGarbage() and Store::memoryUsage() (docs/memory.md): what stays is exactly what
 // the remaining results, the kept reads and the optimistic layers reach, nested entities and
 // list items included; what goes reads as missing and can be written again.
 #include "storefixtures.h"

@@ -1,5 +1,5 @@
-// Invalidate, removing entities and results, reset. CASES.md 33, 34, 37 (38 is the Controller's:
-// an error response never reaches the store).
+// Invalidate, removing entities and results, reset. (That an error answer to a delete removes
+// nothing is the Controller's to test: an error response never reaches the store.)
 #include "storefixtures.h"
 
 #include <QTest>
@@ -25,7 +25,8 @@ class tst_StoreInvalidate : public QObject
     }
 
 private Q_SLOTS:
-    // CASES 33
+    // Invalidate with {id}: the entity is gone, lists drop it, a single-entity read reports it
+    // missing.
     void invalidateWithAnObject()
     {
         Store store;
@@ -46,7 +47,7 @@ private Q_SLOTS:
         QVERIFY(write.changes.results.contains(u"list"_s));
     }
 
-    // CASES 34: a bare pk string counts too (the reference ignores it)
+    // A bare pk string counts too (the JavaScript reference library ignores it)
     void invalidateWithAString()
     {
         Store store;
@@ -105,7 +106,7 @@ private Q_SLOTS:
         QVERIFY(store.invalidateResult(u"list"_s).isEmpty());
     }
 
-    // CASES 37
+    // After a reset, an answer to a request started before it is dropped.
     void resetDropsResponsesToEarlierRequests()
     {
         Store store;

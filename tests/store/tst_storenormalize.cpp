@@ -1,5 +1,5 @@
 // Normalizing responses into the store and reading them back: entities, nesting, arrays,
-// wrappers, merges and the race rule. CASES.md 18, 26, 35, 36.
+// wrappers, merges and the race rule.
 #include "normalizer_p.h"
 #include "storefixtures.h"
 #include "utcdatetime.h"
@@ -17,7 +17,8 @@ class tst_StoreNormalize : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    // CASES 26: Collection([Todo]) with args {userId: "1"}
+    // Collection([Todo]) with args {userId: "1"}: the list is keyed by its arguments, the
+    // entity goes to the entity table
     void collectionIdentityAndEntityTable()
     {
         Store store;
@@ -151,7 +152,7 @@ private Q_SLOTS:
         QCOMPARE(ids(store.query(wrapper, {}).data), (QStringList {u"1"_s, u"2"_s}));
     }
 
-    // CASES 18: nested plain objects are replaced whole, other fields kept
+    // Nested plain objects are replaced whole, other fields kept
     void shallowMergeReplacesNestedObjectsWhole()
     {
         Store store;
@@ -170,7 +171,7 @@ private Q_SLOTS:
             json(R"({"id": "5", "complexThing": {"firstvalue": 5}, "extra": "hi"})").toObject());
     }
 
-    // CASES 35: a partial response updates what it has, keeps the rest
+    // A partial response updates what it has, keeps the rest
     void partialResponseKeepsOtherFields()
     {
         Store store;
@@ -186,7 +187,7 @@ private Q_SLOTS:
         QVERIFY(write.changes.entities.contains({u"Todo"_s, u"1"_s}));
     }
 
-    // CASES 36: an older response never overwrites newer fields; it only fills missing ones
+    // An older response never overwrites newer fields; it only fills missing ones
     void raceOlderResponseOnlyFillsMissingFields()
     {
         Store store;
@@ -344,7 +345,7 @@ private Q_SLOTS:
         const Schema user = Schema::entity(
             EntitySchema(u"User"_s, u"username"_s)
                 .withProcess([](const QJsonObject &value, const QJsonValue &, const Params &args) {
-                    QJsonObject copy = value; // SPEC 4.4: the pk comes from the URL parameters
+                    QJsonObject copy = value; // the pk comes from the URL parameters
                     copy.insert(u"username"_s, args.value(u"username"_s).toString());
                     return copy;
                 })

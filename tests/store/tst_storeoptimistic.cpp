@@ -1,5 +1,5 @@
 // Optimistic layers: shown above the committed data until removed; removing one restores
-// exactly the committed state plus the other layers (DESIGN.md §5; the store side of CASES 40-44).
+// exactly the committed state plus the other layers (docs/optimistic-updates.md).
 #include "storefixtures.h"
 
 #include <QTest>
@@ -28,7 +28,7 @@ class tst_StoreOptimistic : public QObject
     }
 
 private Q_SLOTS:
-    // CASES 40: shown at once; after the response, the server's values
+    // Shown at once; after the response, the server's values
     void partialUpdateShowsAtOnce()
     {
         Store store;
@@ -55,7 +55,7 @@ private Q_SLOTS:
         QVERIFY(store.optimisticLayers().isEmpty());
     }
 
-    // CASES 42: an optimistic delete hides it from every list at once
+    // An optimistic delete hides it from every list at once
     void optimisticDelete()
     {
         Store store;
@@ -88,7 +88,7 @@ private Q_SLOTS:
                  (QStringList {u"5"_s, u"6"_s}));
     }
 
-    // CASES 43: three rapid toggles end on the last one, whatever order the responses arrive in
+    // Three rapid toggles end on the last one, whatever order the responses arrive in
     void rapidTogglesEndOnTheLastValue()
     {
         const QList<QList<int>> orders {{1, 2, 3}, {3, 2, 1}, {2, 3, 1}, {3, 1, 2}};
@@ -117,7 +117,7 @@ private Q_SLOTS:
         }
     }
 
-    // CASES 44: a failed request removes only its layer; other confirmed changes stay
+    // A failed request removes only its layer; other confirmed changes stay
     void failedRequestRestoresTheConfirmedState()
     {
         Store store;

@@ -1,5 +1,5 @@
 // Schemas and helpers shared by the store tests: Todo (pk id, createdAt a date-time, author a
-// nested User) and User (pk id, todos a nested Collection of Todo), as in CASES.md.
+// nested User) and User (pk id, todos a nested Collection of Todo).
 #pragma once
 
 #include <DataClient/record.h>

@@ -1,4 +1,4 @@
-// Base of the tests of issue 13 (retries, connectivity, application state): the in-process
+// Base of the tests of retries, connectivity and the application state: the in-process
 // server on 127.0.0.1 whose answers the test scripts, a Controller on a VirtualClock with
 // deterministic jitter and a manual Connectivity, and what the server received and when.
 #pragma once

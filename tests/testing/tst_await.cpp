@@ -1,4 +1,4 @@
-// Testing::await and Testing::waitForStatus (issue 14): the value, or a failed test that says
+// Testing::await and Testing::waitForStatus: the value, or a failed test that says
 // why (the error, "canceled", the timeout) and where it was awaited — never a hang.
 #include "failurerecorder.h"
 

@@ -1,4 +1,4 @@
-// Coroutines (issue 14, optional: built when QCoro 0.8+ is found): co_await controller.fetch(...)
+// Coroutines (optional: built when QCoro 0.8+ is found): co_await controller.fetch(...)
 // and the typed forms, a failure as a NetworkError thrown at the co_await. QCoro::waitFor spins
 // an event loop: a test's way to run a coroutine, never the library's.
 #include "typedorders.h"

@@ -1,4 +1,4 @@
-// Testing::mockInitialState (issue 14): the store filled from fixtures so that a screen has its
+// Testing::mockInitialState: the store filled from fixtures so that a screen has its
 // data at once, with no request; error fixtures fill the error state; bad fixtures (not fitting
 // the schema, missing params, no endpoint) are refused with where and why, the store unchanged.
 #include "failurerecorder.h"

@@ -1,4 +1,4 @@
-// Testing::MockNetwork (issue 14): a QNetworkAccessManager answering from fixtures without a
+// Testing::MockNetwork: a QNetworkAccessManager answering from fixtures without a
 // socket — real replies the REST layer cannot tell from the network, matching by endpoint or
 // by method + URL pattern + params + JSON body, interceptors, delays and failures, and a loud
 // failure (method, URL, body, closest fixture) for a request nothing answers.

@@ -1,4 +1,4 @@
-// Typed C++ (issue 14): fetchAs<T>() / fetchListAs<T>() of a ResourceMember and the Controller's
+// Typed C++: fetchAs<T>() / fetchListAs<T>() of a ResourceMember and the Controller's
 // answer as gadgets — a nested gadget, a QDateTime (milliseconds, UTC) and a Decimal beyond a
 // double's precision survive.
 #include "typedorders.h"

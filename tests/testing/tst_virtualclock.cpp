@@ -1,5 +1,5 @@
-// Testing::VirtualClock as the kit offers it (issue 14): installed by its constructor, refusing
-// to go back, and CASES 45 made exact: a poll every 5000 ms sends nothing before 5000 ms of
+// Testing::VirtualClock as the kit offers it: installed by its constructor, refusing to go
+// back, and polling made exact: a poll every 5000 ms sends nothing before 5000 ms of
 // virtual time, one request at 5000 and a second at 10000.
 #include <DataClient/controller.h>
 #include <DataClient/restendpoint.h>

@@ -1,4 +1,4 @@
-// import DataClient.Testing in a Qt Quick Test (issue 14): MockNetwork, InitialState and
+// import DataClient.Testing in a Qt Quick Test: MockNetwork, InitialState and
 // VirtualClock on the Controller singleton; no server anywhere.
 import QtQuick
 import QtTest
