@@ -129,7 +129,7 @@ inline EntitySchema todoEntity()
 using ControllerFixture::Outcome;
 
 // Large answers under sanitizers take longer than the fixture's default wait.
-inline Outcome await(QFuture<QVariant> future)
+inline Outcome<QVariant> await(QFuture<QVariant> future)
 {
     return ControllerFixture::await(std::move(future), 30000);
 }

@@ -6,7 +6,7 @@
 #include <DataClient/controller.h>
 #include <DataClient/createresource.h>
 #include <DataClient/store.h>
-#include <DataClient/testing/await.h>
+#include <DataClient/testing/outcome.h>
 #include <DataClient/testing/fakerestapi.h>
 #include <DataClient/testing/testserver.h>
 
@@ -25,11 +25,12 @@ namespace ControllerFixture {
 using namespace DataClient;
 using namespace Qt::StringLiterals;
 
-//! What a future ended with (the shipped kit's Outcome of a QVariant).
-using Outcome = Testing::Outcome<QVariant>;
+//! What a future ended with: the shipped kit's Outcome (`const Outcome o = await(...)` deduces
+//! Outcome<QVariant>).
+using Testing::Outcome;
 
 //! The shipped Testing::awaitOutcome() under the Controller tests' short name.
-inline Outcome await(QFuture<QVariant> future, int timeoutMs = 5000)
+inline Outcome<QVariant> await(QFuture<QVariant> future, int timeoutMs = 5000)
 {
     return Testing::awaitOutcome(future, timeoutMs);
 }

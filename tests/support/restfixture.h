@@ -5,7 +5,7 @@
 #include <DataClient/entityschema.h>
 #include <DataClient/networkerror.h>
 #include <DataClient/schema.h>
-#include <DataClient/testing/await.h>
+#include <DataClient/testing/outcome.h>
 
 #include <QtCore/QFuture>
 #include <QTest>

@@ -1,11 +1,13 @@
 // Testing::await and Testing::waitForStatus: the value, or a failed test that says
-// why (the error, "canceled", the timeout) and where it was awaited — never a hang.
+// why (the error, "canceled", the timeout) and where it was awaited — never a hang;
+// Testing::awaitOutcome: how it ended, without failing.
 #include "failurerecorder.h"
 
 #include <DataClient/controller.h>
 #include <DataClient/createresource.h>
 #include <DataClient/testing/await.h>
 #include <DataClient/testing/mocknetwork.h>
+#include <DataClient/testing/outcome.h>
 
 #include <QtCore/QJsonObject>
 #include <QtCore/QPromise>
@@ -132,6 +134,41 @@ private Q_SLOTS:
         QEXPECT_FAIL("", "await fails the running test", Continue);
         QVERIFY(!await(promise.future()));
         QVERIFY(true); // XPASS here if no failure was reported
+    }
+
+    void awaitOutcomeSaysHowItEndedWithoutFailing()
+    {
+        MockNetwork network({{.endpoint = todos.get,
+                              .params = {{u"id"_s, 4}},
+                              .response = QJsonObject {{u"message"_s, u"no such todo"_s}},
+                              .status = 404},
+                             {.endpoint = todos.get,
+                              .params = {{u"id"_s, 5}},
+                              .response = QJsonObject {{u"id"_s, 5}}}});
+        Controller controller(&network);
+        FailureRecorder recorder;
+        const Outcome<QVariant> refused = awaitOutcome(controller.fetch(todos.get, {{u"id"_s, 4}}));
+        QVERIFY(refused.finished);
+        QVERIFY(!refused.value);
+        QVERIFY(refused.error);
+        QCOMPARE(refused.error->status(), 404);
+        const Outcome<QVariant> found = awaitOutcome(controller.fetch(todos.get, {{u"id"_s, 5}}));
+        QVERIFY(found.finished && !found.error && !found.canceled());
+        QCOMPARE(found.value->toMap().value(u"id"_s), QVariant(5));
+
+        QPromise<int> canceled;
+        canceled.start();
+        canceled.future().cancel();
+        canceled.finish();
+        const Outcome<int> gone = awaitOutcome(canceled.future());
+        QVERIFY(gone.canceled());
+
+        QPromise<int> never;
+        never.start();
+        const Outcome<int> late = awaitOutcome(never.future(), 20);
+        QVERIFY(!late.finished && !late.value && !late.error);
+        never.finish();
+        QVERIFY2(recorder.failures.isEmpty(), qPrintable(recorder.last()));
     }
 
     void waitForStatusWaitsOrSaysWhereItStayed()
