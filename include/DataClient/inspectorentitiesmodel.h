@@ -25,6 +25,9 @@ struct ChangeSet;
 
     Changes of the store arrive in the next event-loop turn as the smallest signals: rows
     inserted and removed where entities appeared or went, dataChanged() over the changed ones.
+    A type filled at once (a first page) is counted, and its pks are read when something first
+    looks at its rows; a change of it before that shows its rows again at once (a removal and an
+    insertion: nothing showed them).
 */
 class DATACLIENT_INSPECTOR_EXPORT InspectorEntitiesModel : public QAbstractItemModel
 {
