@@ -22,10 +22,11 @@ class Controller;
 class StoreInspector;
 
 /*!
-    Tabs Entities, Results, Requests, Outbox and Status (StoreInspector's models in QTreeViews),
-    a search field that filters every tab (key, pk, URL: any column), the inspector's status line
-    and its actions for the selected row: Invalidate, Expire and Refetch a result, Drop an
-    entity, Copy JSON (of the entity or the answer), Reset store, and an Online switch.
+    Tabs Entities, Results, Requests, Outbox, Status and Timeline (StoreInspector's models in
+    QTreeViews), a search field that filters every tab (key, pk, URL: any column), the
+    inspector's status line and its actions for the selected row: Invalidate, Expire and Refetch
+    a result, Drop an entity, Copy JSON (of the entity or the answer), Reset store, and an
+    Online switch.
 
     The inspector attaches when the dock is shown and detaches when it is hidden or closed: a
     closed dock records nothing.
@@ -35,7 +36,7 @@ class DATACLIENT_INSPECTORWIDGETS_EXPORT InspectorDock : public QDockWidget
     Q_OBJECT
 
 public:
-    enum Tab { EntitiesTab, ResultsTab, RequestsTab, OutboxTab, StatusTab };
+    enum Tab { EntitiesTab, ResultsTab, RequestsTab, OutboxTab, StatusTab, TimelineTab };
     Q_ENUM(Tab)
 
     explicit InspectorDock(Controller *controller, QWidget *parent = nullptr);

@@ -2,6 +2,7 @@
 // their entities below (StoreInspector::entities(); docs/inspector.md).
 #pragma once
 
+#include <DataClient/entityrefset.h>
 #include <DataClient/inspectorglobal.h>
 
 #include <QtCore/QAbstractItemModel>
@@ -24,6 +25,9 @@ struct ChangeSet;
 
     Changes of the store arrive in the next event-loop turn as the smallest signals: rows
     inserted and removed where entities appeared or went, dataChanged() over the changed ones.
+    A type filled at once (a first page) is counted, and its pks are read when something first
+    looks at its rows; a change of it before that shows its rows again at once (a removal and an
+    insertion: nothing showed them).
 */
 class DATACLIENT_INSPECTOR_EXPORT InspectorEntitiesModel : public QAbstractItemModel
 {
@@ -74,23 +78,40 @@ private:
         //! Stable for the model's lifetime: the internal id of the type's children (a type row
         //! inserted above moves the row, not the id persistent indexes hold).
         quintptr id = 0;
-        QStringList pks;
-        QHash<QString, int> rows; //!< pk -> row in pks
+        //! The pks of the rows, in order; empty while unread > 0.
+        mutable QStringList pks;
+        //! Rows shown whose pks were not read yet (a type filled at once: its count comes from
+        //! the store, its pks when something first looks at them); -1 once read. A change of
+        //! the type while unread shows its rows again at once (showAgain()).
+        mutable qsizetype unread = -1;
+        int size() const { return int(unread >= 0 ? unread : pks.size()); }
+        //! pk -> row in pks, built by rowOf() when first needed after the rows moved.
+        mutable QHash<QString, int> rows;
+        mutable bool indexed = false;
     };
     void onChanged(const ChangeSet &changes);
     void scheduleRefresh();
     void refresh();
     void syncTypes();
-    void syncEntities(int typeRow);
-    static void reindex(Type &type);
+    bool updateInPlace(int typeRow, const QSet<QString> &pks);
+    void syncEntities(int typeRow, const QSet<QString> &dirty, bool bulk);
+    void emitChangedRows(const Type &type, QList<int> rows);
+    int rowOf(const Type &type, const QString &pk) const;
+    //! Reads the pks of \a type if they were not; false without a controller.
+    bool read(const Type &type) const;
+    //! The entities of a type seen for the first time: counted now, read when looked at.
+    void fill(Type &type) const;
+    //! Removes the type's rows and inserts them again as the store has them now (unread).
+    void showAgain(int typeRow);
     int rowOfTypeId(quintptr id) const;
 
     QPointer<Controller> m_controller;
     QMetaObject::Connection m_changed;
     QList<Type> m_types;
-    QSet<QString> m_dirtyTypes;
-    QHash<QString, QSet<QString>> m_dirtyEntities;
-    bool m_allDirty = false;
+    //! The entities changed since the last refresh (sets shared with the ChangeSets).
+    QList<EntityRefSet> m_pending;
+    //! Types that appeared in the last syncTypes(): their entities are read next.
+    QSet<QString> m_newTypes;
     bool m_refreshScheduled = false;
     quintptr m_nextTypeId = 1;
 };

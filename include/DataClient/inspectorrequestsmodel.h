@@ -2,6 +2,7 @@
 // (StoreInspector::requests(); docs/inspector.md).
 #pragma once
 
+#include <DataClient/entityrefset.h>
 #include <DataClient/inspectorglobal.h>
 
 #include <QtCore/QAbstractTableModel>
@@ -96,7 +97,7 @@ private:
         qint64 durationMs = -1;
         qint64 bytes = 0;
         QStringList keysWritten;
-        int entitiesWritten = 0;
+        EntityRefSet entitiesWritten;
         RowState state = RowState::InFlight;
         QString error;
     };

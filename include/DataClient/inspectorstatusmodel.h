@@ -6,6 +6,7 @@
 
 #include <QtCore/QAbstractTableModel>
 #include <QtCore/QPointer>
+#include <QtCore/QTimer>
 
 namespace DataClient {
 
@@ -15,7 +16,8 @@ class InspectorRequestsModel;
 /*!
     Fixed rows (Row), two columns (Name, Value). The values are read again in the next
     event-loop turn after the Controller changes; only rows whose value changed get
-    dataChanged(). Without a controller every value is empty and "controller" says
+    dataChanged(). "memory used" (a walk of the whole store) is read when the row is looked at,
+    and again at most every MemoryIntervalMs while the store changes. Without a controller every value is empty and "controller" says
     "no controller".
 */
 class DATACLIENT_INSPECTOR_EXPORT InspectorStatusModel : public QAbstractTableModel
@@ -35,6 +37,8 @@ public:
         MemoryRow,
         MemoryBudgetRow,
         GcRow,
+        GcLastPassRow, //!< when the last garbage-collection pass ran, how much it dropped
+        GcDroppedRow, //!< the keys and entities it dropped (the first 20 of each)
         PersistenceRow,
         RecordedRow,
         RowCount
@@ -42,6 +46,7 @@ public:
     Q_ENUM(Row)
     enum Column { Name, Value, ColumnCount };
     enum Role { NameRole = Qt::UserRole + 1, ValueRole };
+    static constexpr int MemoryIntervalMs = 500;
 
     explicit InspectorStatusModel(InspectorRequestsModel *requests, QObject *parent = nullptr);
     ~InspectorStatusModel() override;
@@ -56,18 +61,24 @@ public:
     QHash<int, QByteArray> roleNames() const override;
 
     //! The value of \a row as shown.
-    QString value(Row row) const { return m_values.value(row); }
+    QString value(Row row) const;
 
 private:
     void scheduleRefresh();
     void refresh();
     QStringList compute() const;
+    QString memoryText() const;
+    void memoryMayHaveChanged();
 
     InspectorRequestsModel *m_requests;
     QPointer<Controller> m_controller;
     QList<QMetaObject::Connection> m_connections;
     QStringList m_values;
     bool m_refreshScheduled = false;
+    QTimer m_memoryTimer;
+    mutable QString m_memory;
+    mutable bool m_memoryStale = true;
+    mutable bool m_memoryLookedAt = false;
 };
 
 } // namespace DataClient

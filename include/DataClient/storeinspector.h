@@ -22,6 +22,7 @@ class InspectorEntitiesModel;
 class InspectorRequestsModel;
 class InspectorResultsModel;
 class InspectorStatusModel;
+class InspectorTimelineModel;
 
 namespace detail {
 class RequestRecorder;
@@ -29,13 +30,16 @@ class RequestRecorder;
 
 /*!
     Attached to a Controller (setController()), it registers a Manager of its own that records
-    every request, and it keeps five item models live:
+    every request, and it keeps six item models live:
 
     - entities(): a tree, the entity types, under each its entities (pk, fields, references);
     - results(): one row per cache key (status, age, error, loading, entities, viewers);
     - requests(): the requests in flight and the last historyLimit() ones;
     - outbox(): the Controller's Outbox (the changes waiting for the server);
-    - status(): connectivity, memory and garbage collection, persistence, counts.
+    - status(): connectivity, memory and garbage collection (the last pass and what it
+      dropped), persistence, counts;
+    - timeline(): the last historyLimit() changes of the store, each with what made it (the
+      request and its method and URL, a push, set(), a guess, a rollback) and what it changed.
 
     Detached (no controller, the default), nothing is registered with any Controller and
     nothing is recorded: an application that never opens an inspector pays nothing for it. A
@@ -56,9 +60,11 @@ class DATACLIENT_INSPECTOR_EXPORT StoreInspector : public QObject
     Q_PROPERTY(QAbstractItemModel *results READ results CONSTANT)
     Q_PROPERTY(QAbstractItemModel *requests READ requests CONSTANT)
     Q_PROPERTY(QAbstractItemModel *status READ status CONSTANT)
+    Q_PROPERTY(QAbstractItemModel *timeline READ timeline CONSTANT)
     //! The Controller's outbox model; null without a controller.
     Q_PROPERTY(QAbstractItemModel *outbox READ outbox NOTIFY controllerChanged)
-    //! How many finished requests requests() keeps (default 200; in-flight ones always show).
+    //! How many finished requests requests() keeps (default 200; in-flight ones always show),
+    //! and how many changes timeline() keeps.
     Q_PROPERTY(int historyLimit READ historyLimit WRITE setHistoryLimit NOTIFY historyLimitChanged)
     //! The attached Controller's connectivity; setting it switches to a manual source of the
     //! inspector's when the Controller follows the system's (given back on detach).
@@ -78,10 +84,12 @@ public:
     QAbstractItemModel *requests() const;
     QAbstractItemModel *status() const;
     QAbstractItemModel *outbox() const;
+    QAbstractItemModel *timeline() const;
     InspectorEntitiesModel *entitiesModel() const { return m_entities.get(); }
     InspectorResultsModel *resultsModel() const { return m_results.get(); }
     InspectorRequestsModel *requestsModel() const { return m_requests.get(); }
     InspectorStatusModel *statusModel() const { return m_status.get(); }
+    InspectorTimelineModel *timelineModel() const { return m_timeline.get(); }
 
     int historyLimit() const;
     void setHistoryLimit(int limit);
@@ -123,6 +131,7 @@ private:
     std::unique_ptr<InspectorResultsModel> m_results;
     std::unique_ptr<InspectorRequestsModel> m_requests;
     std::unique_ptr<InspectorStatusModel> m_status;
+    std::unique_ptr<InspectorTimelineModel> m_timeline;
     std::unique_ptr<detail::RequestRecorder> m_recorder;
     //! The manual source setOnline() installed, and the Connectivity it replaced.
     std::unique_ptr<Connectivity> m_manualConnectivity;

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <utility>
 
 namespace DataClient {
 
@@ -98,21 +99,37 @@ Meta ControllerPrivate::responseMeta(const RestEndpoint &endpoint, qint64 date) 
             fetchedAt + ExpiryPolicy::dataExpiryLength(endpoint.dataExpiryLength())};
 }
 
-void ControllerPrivate::emitChanged(const ChangeSet &changes)
+void ControllerPrivate::emitChanged(const ChangeSet &changes, detail::ChangeOrigin origin,
+                                    quint64 request)
 {
     // Even a commit that changed nothing shown may renew a meta (persisted).
     each(Lifecycle::StoreChanged, [&](Lifecycle &manager) { manager.storeChanged(changes, true); });
     if (!changes.isEmpty())
-        Q_EMIT q->changed(changes);
+        emitWithOrigin(changes, origin, request);
 }
 
-void ControllerPrivate::emitOptimistic(const ChangeSet &changes)
+void ControllerPrivate::emitOptimistic(const ChangeSet &changes, detail::ChangeOrigin origin,
+                                       quint64 request)
 {
     if (changes.isEmpty())
         return;
     each(Lifecycle::StoreChanged,
          [&](Lifecycle &manager) { manager.storeChanged(changes, false); });
+    emitWithOrigin(changes, origin, request);
+}
+
+void ControllerPrivate::emitWithOrigin(const ChangeSet &changes, detail::ChangeOrigin origin,
+                                       quint64 request)
+{
+    // A slot may write (a change inside this one's emission): the outer origin comes back after.
+    const detail::ChangeOrigin outer = std::exchange(changeOrigin, origin);
+    const quint64 outerRequest = std::exchange(changeRequest, request);
+    const QPointer<Controller> alive(q);
     Q_EMIT q->changed(changes);
+    if (alive) {
+        changeOrigin = outer;
+        changeRequest = outerRequest;
+    }
 }
 
 Controller::Controller(QNetworkAccessManager *network, QObject *parent)

@@ -12,6 +12,7 @@
 #include "lifecycle_p.h"
 
 #include <DataClient/controller.h>
+#include <DataClient/private/controllerinspection_p.h>
 #include <DataClient/restendpoint.h>
 #include <DataClient/store.h>
 
@@ -48,10 +49,20 @@ public:
 
     //! After a commit (also an empty one, which may renew a meta): the managers see it, then
     //! changed() is emitted unless \a changes is empty.
-    void emitChanged(const ChangeSet &changes);
+    //! \a origin: what made it, \a request the request that did (0: none); the store
+    //! inspector's timeline reads them in a slot (detail::changeOrigin()).
+    void emitChanged(const ChangeSet &changes,
+                     detail::ChangeOrigin origin = detail::ChangeOrigin::Other,
+                     quint64 request = 0);
     //! After a change of the optimistic guesses only (shown, rolled back), which are never
     //! persisted.
-    void emitOptimistic(const ChangeSet &changes);
+    void emitOptimistic(const ChangeSet &changes,
+                        detail::ChangeOrigin origin = detail::ChangeOrigin::Optimistic,
+                        quint64 request = 0);
+    //! The origin of the change being emitted, and its request (0: none).
+    detail::ChangeOrigin changeOrigin = detail::ChangeOrigin::Other;
+    quint64 changeRequest = 0;
+    void emitWithOrigin(const ChangeSet &changes, detail::ChangeOrigin origin, quint64 request);
 
     //! Calls \a call(manager) on every manager that acts at \a step, in registration order.
     template<typename Call> void each(detail::Lifecycle::Step step, Call &&call) const

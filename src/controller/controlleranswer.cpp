@@ -117,7 +117,7 @@ bool ControllerPrivate::retries(InFlightRequest &request)
         = request.layer ? guesses.redate(request.layer, OptimisticLayers::unsent) : ChangeSet();
     const QString key = request.key;
     const QPointer<Controller> alive(q);
-    emitOptimistic(shown);
+    emitOptimistic(shown, detail::ChangeOrigin::Optimistic, request.id);
     if (alive)
         Q_EMIT q->fetchStateChanged(key); // retrying, attempt; loading stays
     return true;
@@ -273,7 +273,8 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
     Commit committed {resultKey, answerValue(*store, request, args, value, meta), &changes};
     each(Lifecycle::Committed, [&](Lifecycle &manager) { manager.committed(request, &committed); });
     request.callers.resolve(committed.answer);
-    emitChanged(changes); // last: a slot may destroy the Controller
+    // Last: a slot may destroy the Controller.
+    emitChanged(changes, detail::ChangeOrigin::Answer, request.id);
     return stateChanged;
 }
 
@@ -297,7 +298,8 @@ bool ControllerPrivate::fail(InFlightRequest &request, const NetworkError &error
         stateChanged = true;
     }
     request.callers.fail(std::make_exception_ptr(error));
-    emitOptimistic(rollback); // last: a slot may destroy the Controller
+    // Last: a slot may destroy the Controller.
+    emitOptimistic(rollback, detail::ChangeOrigin::Rollback, request.id);
     return stateChanged;
 }
 

@@ -191,7 +191,8 @@ StoreWrite Controller::set(const Schema &schema, const QJsonValue &value, qint64
     StoreWrite write = detail::writeEntities(*d, schema, value, date);
     if (write.error)
         return refuse("set", *write.error);
-    d->emitChanged(write.changes); // last: a slot may destroy the Controller
+    d->emitChanged(write.changes,
+                   detail::ChangeOrigin::Write); // last: a slot may destroy the Controller
     return write;
 }
 
@@ -218,7 +219,8 @@ StoreWrite Controller::remove(const Schema &schema, const QString &pk, qint64 da
     StoreWrite write = detail::removeEntity(*d, schema, pk, date);
     if (write.error)
         return refuse("remove", *write.error);
-    d->emitChanged(write.changes); // last: a slot may destroy the Controller
+    d->emitChanged(write.changes,
+                   detail::ChangeOrigin::Write); // last: a slot may destroy the Controller
     return write;
 }
 

@@ -138,7 +138,7 @@ QFuture<QVariant> ControllerPrivate::fetch(const EndpointPtr &endpoint, const Pa
     if (deferred)
         deferred->unite(optimisticChanges);
     else
-        emitOptimistic(optimisticChanges);
+        emitOptimistic(optimisticChanges, detail::ChangeOrigin::Optimistic, added.id);
     if (alive && startedLoading)
         Q_EMIT q->fetchStateChanged(key);
     return future;
@@ -203,7 +203,7 @@ void ControllerPrivate::sendWaiting(InFlightRequest &request)
     const ChangeSet shown = send(request);
     const QString key = request.key;
     const QPointer<Controller> alive(q);
-    emitOptimistic(shown);
+    emitOptimistic(shown, detail::ChangeOrigin::Optimistic, request.id);
     if (alive)
         Q_EMIT q->fetchStateChanged(key); // no longer held or retrying: an attempt runs
 }
@@ -264,7 +264,7 @@ void ControllerPrivate::endWaiting(quint64 id, const char *why)
     const bool stoppedLoading = states.finishLoading(request->key);
     request->callers.cancel();
     const QPointer<Controller> alive(q);
-    emitOptimistic(rollback);
+    emitOptimistic(rollback, detail::ChangeOrigin::Rollback, request->id);
     if (alive && stoppedLoading)
         Q_EMIT q->fetchStateChanged(request->key);
 }

@@ -61,7 +61,7 @@ StoreWrite setResponse(ControllerPrivate &d, const EndpointPtr &endpoint, const 
     write.changes.unite(d.guesses.remove(0, date, write.changes.entities));
     const bool stateChanged = d.states.settle(key, date);
     const QPointer<Controller> alive(d.q);
-    d.emitChanged(write.changes);
+    d.emitChanged(write.changes, detail::ChangeOrigin::Write);
     if (alive && stateChanged)
         Q_EMIT d.q->fetchStateChanged(key);
     return write;
@@ -114,7 +114,7 @@ void Controller::invalidate(const EndpointPtr &endpoint, const Params &params)
     const bool stateChanged = d->states.invalidate(key);
     d->each(Lifecycle::Invalidated, [&](Lifecycle &manager) { manager.invalidated({key}); });
     const QPointer<Controller> alive(this);
-    d->emitChanged(changes);
+    d->emitChanged(changes, detail::ChangeOrigin::Invalidation);
     if (alive && stateChanged)
         Q_EMIT fetchStateChanged(key);
 }
@@ -133,7 +133,7 @@ void Controller::invalidateAll(const KeyPredicate &predicate)
     if (!keys.isEmpty())
         d->each(Lifecycle::Invalidated, [&](Lifecycle &manager) { manager.invalidated(keys); });
     const QPointer<Controller> alive(this); // slots may destroy the Controller
-    d->emitChanged(changes); // one commit, one signal
+    d->emitChanged(changes, detail::ChangeOrigin::Invalidation); // one commit, one signal
     for (const QString &key : std::as_const(stateChanges)) {
         if (!alive)
             return;
@@ -191,7 +191,7 @@ void Controller::resetEntireStore()
     const QStringList keys = d->states.clear();
     qCDebug(lcController) << "store reset;" << d->inFlight.size() << "answers in flight dropped";
     const QPointer<Controller> alive(this);
-    d->emitChanged(changes);
+    d->emitChanged(changes, detail::ChangeOrigin::Reset);
     if (!alive)
         return;
     // After emitChanged(): the empty store is not written either, nor collected.

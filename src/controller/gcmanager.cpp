@@ -102,6 +102,7 @@ int GcManager::collect()
     gc.collecting = true;
     ChangeSet changes;
     int dropped = 0;
+    qsizetype results = 0, entities = 0, collections = 0;
     qint64 oldestUnreachable = -1;
     const auto pass = [&](const StoreGarbageRequest &what) {
         StoreGarbageOutcome outcome = store->collectGarbage(what);
@@ -113,6 +114,9 @@ int GcManager::collect()
                       [&dropped](Lifecycle &manager) { manager.resultsDropped(dropped); });
         }
         dropped += int(outcome.results + outcome.entities + outcome.collections);
+        results += outcome.results;
+        entities += outcome.entities;
+        collections += outcome.collections;
         changes.unite(outcome.changes);
         oldestUnreachable = outcome.oldestUnreachable;
     };
@@ -171,9 +175,10 @@ int GcManager::collect()
 
     qCDebug(lcController) << "garbage collection:" << dropped << "dropped;"
                           << store->resultKeys().size() << "results stay";
+    lastPass = {at, results, entities, collections, changes}; // names are made when read
     // What the pass dropped changes nothing more for the collector (no new pass for it).
     const QPointer<Controller> alive(core.q);
-    core.emitChanged(changes);
+    core.emitChanged(changes, ChangeOrigin::GarbageCollection);
     if (alive)
         gc.collecting = false;
     return dropped;

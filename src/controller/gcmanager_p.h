@@ -38,6 +38,15 @@ public:
     void hydrated(qint64 oldest, qint64 newest);
 
     GarbageCollector gc;
+    //! The last pass and what it dropped (the store inspector reads it: lastGcPass()).
+    struct LastPass
+    {
+        qint64 at = 0;
+        qsizetype results = 0;
+        qsizetype entities = 0;
+        qsizetype collections = 0;
+        ChangeSet dropped; // shared with the pass's changed(): no pk is made for it here
+    } lastPass;
 
 private:
     //! What garbage collection keeps: shown and polled keys (and, with \a released, keys let go

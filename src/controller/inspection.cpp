@@ -4,6 +4,7 @@
 
 #include "controller_p.h"
 #include "expirypolicy_p.h"
+#include "gcmanager_p.h"
 #include "managers_p.h"
 #include "pollingmanager_p.h"
 #include "pollsubscriptions_p.h"
@@ -64,8 +65,39 @@ bool dropEntity(Controller *controller, const EntityRef &ref)
     if (!d->store->shownEntity(ref))
         return false;
     const ChangeSet changes = d->store->removeEntity(ref);
-    d->emitChanged(changes);
+    d->emitChanged(changes, ChangeOrigin::Dropped);
     return true;
+}
+
+ChangeOrigin changeOrigin(const Controller *controller, quint64 *request)
+{
+    const ControllerPrivate *d = ControllerPrivate::get(controller);
+    if (request)
+        *request = d->changeRequest;
+    return d->changeOrigin;
+}
+
+GcPass lastGcPass(const Controller *controller)
+{
+    const auto &last = ControllerPrivate::get(controller)->managers->gc->lastPass;
+    GcPass pass;
+    pass.at = last.at;
+    pass.results = last.results;
+    pass.entities = last.entities;
+    pass.collections = last.collections;
+    for (const QString &key : last.dropped.results) {
+        if (pass.resultKeys.size() < GcPass::MaxNames)
+            pass.resultKeys.append(key);
+    }
+    pass.resultKeys.sort();
+    for (const EntityRef &ref : last.dropped.entities) {
+        if (pass.entityNames.size() == GcPass::MaxNames)
+            break;
+        if (!ref.key.startsWith(u'[')) // a collection
+            pass.entityNames.append(ref.key + u':' + ref.pk);
+    }
+    pass.entityNames.sort();
+    return pass;
 }
 
 } // namespace DataClient::detail

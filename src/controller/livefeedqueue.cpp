@@ -113,7 +113,9 @@ void LiveFeedPrivate::drain()
     }
     const QPointer<LiveFeed> alive(q);
     ControllerPrivate *controller = core;
-    controller->emitChanged(changes); // one signal for the turn; a slot may destroy anything
+    controller->emitChanged(
+        changes,
+        detail::ChangeOrigin::Push); // one signal for the turn; a slot may destroy anything
     if (!alive || !core)
         return;
     QSet<QString> asked;

@@ -186,7 +186,7 @@ void PersistenceManager::open(const QString &setting)
                     d.lastRequestDate = std::max(d.lastRequestDate, newestDate);
                     // Before emitChanged() schedules a pass.
                     d.managers->gc->hydrated(oldest, newest);
-                    d.emitChanged(changes);
+                    d.emitChanged(changes, ChangeOrigin::Hydration);
                     // What was just read is what the file holds: nothing to write back.
                     if (p.timer && d.scheduler)
                         d.scheduler->cancel(p.timer);
@@ -235,7 +235,7 @@ void PersistenceManager::noteSchema(const Schema &schema)
         p.unchecked.clear();
         if (p.file)
             p.file->remove();
-        core.emitChanged(core.store->reset());
+        core.emitChanged(core.store->reset(), ChangeOrigin::Reset);
         return;
     }
 }

@@ -1,10 +1,7 @@
 #include <DataClient/inspectorentitiesmodel.h>
 
-#include <DataClient/changeset.h>
 #include <DataClient/controller.h>
 #include <DataClient/store.h>
-
-#include "rangesignals_p.h"
 
 namespace DataClient {
 
@@ -24,17 +21,15 @@ void InspectorEntitiesModel::setController(Controller *controller)
     beginResetModel();
     m_controller = controller;
     m_types.clear();
-    m_dirtyTypes.clear();
-    m_dirtyEntities.clear();
-    m_allDirty = false;
+    m_pending.clear();
+    m_newTypes.clear();
     if (controller) {
         const Store &store = controller->store();
         for (const QString &key : store.entityKeys()) {
             Type type;
             type.key = key;
             type.id = m_nextTypeId++;
-            type.pks = store.entityPks(key);
-            reindex(type);
+            fill(type);
             m_types.append(std::move(type));
         }
         m_changed
@@ -52,7 +47,7 @@ QModelIndex InspectorEntitiesModel::index(int row, int column, const QModelIndex
     if (parent.internalId() != 0 || parent.row() >= m_types.size())
         return {};
     const Type &type = m_types.at(parent.row());
-    return row < type.pks.size() ? createIndex(row, column, type.id) : QModelIndex();
+    return row < type.size() ? createIndex(row, column, type.id) : QModelIndex();
 }
 
 QModelIndex InspectorEntitiesModel::parent(const QModelIndex &child) const
@@ -69,7 +64,7 @@ int InspectorEntitiesModel::rowCount(const QModelIndex &parent) const
         return int(m_types.size());
     if (parent.internalId() != 0 || parent.column() != 0 || parent.row() >= m_types.size())
         return 0;
-    return int(m_types.at(parent.row()).pks.size());
+    return m_types.at(parent.row()).size();
 }
 
 int InspectorEntitiesModel::columnCount(const QModelIndex &) const
@@ -88,7 +83,7 @@ QVariant InspectorEntitiesModel::data(const QModelIndex &index, int role) const
             case Name:
                 return type.key;
             case Fields:
-                return QStringLiteral("%1 entities").arg(type.pks.size());
+                return QStringLiteral("%1 entities").arg(type.size());
             default:
                 return {};
             }
@@ -97,7 +92,7 @@ QVariant InspectorEntitiesModel::data(const QModelIndex &index, int role) const
         case TypeRole:
             return type.key;
         case CountRole:
-            return int(type.pks.size());
+            return type.size();
         default:
             return {};
         }
@@ -106,6 +101,8 @@ QVariant InspectorEntitiesModel::data(const QModelIndex &index, int role) const
     if (typeRow < 0)
         return {};
     const Type &type = m_types.at(typeRow);
+    if (!read(type))
+        return {}; // shown again whole in the next event-loop turn
     const EntityRef ref {type.key, type.pks.at(index.row())};
     const Store &store = m_controller->store();
     if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
@@ -170,7 +167,7 @@ QModelIndex InspectorEntitiesModel::entityIndex(const QString &type, const QStri
     const int row = typeRow(type);
     if (row < 0)
         return {};
-    const int entity = m_types.at(row).rows.value(pk, -1);
+    const int entity = rowOf(m_types.at(row), pk);
     return entity < 0 ? QModelIndex() : createIndex(entity, 0, m_types.at(row).id);
 }
 
@@ -191,6 +188,8 @@ QStringList InspectorEntitiesModel::referencedBy(const QString &type, const QStr
     const Store &store = m_controller->store();
     const EntityRef target {type, pk};
     for (const Type &from : m_types) {
+        if (!read(from))
+            continue;
         for (const QString &fromPk : from.pks) {
             const EntityRef ref {from.key, fromPk};
             if (store.references(ref).contains(target))
@@ -212,151 +211,6 @@ QStringList InspectorEntitiesModel::shownIn(const QString &type, const QString &
             keys.append(key);
     }
     return keys;
-}
-
-void InspectorEntitiesModel::onChanged(const ChangeSet &changes)
-{
-    // Many writes in one event-loop turn (a page, a replayed outbox) make one refresh.
-    if (!m_allDirty) {
-        if (changes.entities.size() > 4096) {
-            m_allDirty = true; // a bulk write: every type is compared whole anyway
-            m_dirtyEntities.clear();
-        } else {
-            for (const EntityRef &ref : changes.entities) {
-                if (ref.key.startsWith(u'['))
-                    continue; // a collection: not a row here
-                m_dirtyTypes.insert(ref.key);
-                m_dirtyEntities[ref.key].insert(ref.pk);
-            }
-        }
-    }
-    scheduleRefresh();
-}
-
-void InspectorEntitiesModel::scheduleRefresh()
-{
-    if (m_refreshScheduled)
-        return;
-    m_refreshScheduled = true;
-    QMetaObject::invokeMethod(this, &InspectorEntitiesModel::refresh, Qt::QueuedConnection);
-}
-
-void InspectorEntitiesModel::refresh()
-{
-    m_refreshScheduled = false;
-    if (!m_controller)
-        return;
-    syncTypes();
-    for (int row = 0; row < m_types.size(); ++row) {
-        if (m_allDirty || m_dirtyTypes.contains(m_types.at(row).key))
-            syncEntities(row);
-    }
-    m_dirtyTypes.clear();
-    m_dirtyEntities.clear();
-    m_allDirty = false;
-}
-
-void InspectorEntitiesModel::syncTypes()
-{
-    const QStringList keys = m_controller->store().entityKeys(); // sorted, as m_types is
-    QStringList shown;
-    for (const Type &type : std::as_const(m_types))
-        shown.append(type.key);
-    detail::syncSortedRows(
-        shown, keys,
-        [this](int row) {
-            beginRemoveRows({}, row, row);
-            m_types.removeAt(row);
-            endRemoveRows();
-        },
-        [this](int row, const QString &key) {
-            beginInsertRows({}, row, row);
-            Type type;
-            type.key = key;
-            type.id = m_nextTypeId++;
-            m_types.insert(row, std::move(type));
-            endInsertRows();
-            m_dirtyTypes.insert(key); // its entities next
-        });
-}
-
-void InspectorEntitiesModel::syncEntities(int typeRow)
-{
-    Type &type = m_types[typeRow];
-    const QModelIndex parent = createIndex(typeRow, 0, quintptr(0));
-    const QStringList now = m_controller->store().entityPks(type.key);
-    // Entities keep their order (the store's slots); new ones take any place (a freed slot).
-    const QSet<QString> present(now.cbegin(), now.cend());
-    for (int row = int(type.pks.size()) - 1; row >= 0;) {
-        if (present.contains(type.pks.at(row))) {
-            --row;
-            continue;
-        }
-        int first = row;
-        while (first > 0 && !present.contains(type.pks.at(first - 1)))
-            --first;
-        beginRemoveRows(parent, first, row);
-        type.pks.remove(first, row - first + 1);
-        endRemoveRows();
-        row = first - 1;
-    }
-    const QSet<QString> kept(type.pks.cbegin(), type.pks.cend());
-    QStringList keptInOrder;
-    for (const QString &pk : now) {
-        if (kept.contains(pk))
-            keptInOrder.append(pk);
-    }
-    if (keptInOrder != type.pks && !type.pks.isEmpty()) {
-        // An entity dropped and stored again in another slot within one turn: the rows are
-        // not in the store's order any more; show them again (two signals).
-        beginRemoveRows(parent, 0, int(type.pks.size()) - 1);
-        type.pks.clear();
-        endRemoveRows();
-    }
-    for (int row = 0; row < now.size();) {
-        if (row < type.pks.size() && type.pks.at(row) == now.at(row)) {
-            ++row;
-            continue;
-        }
-        int last = row;
-        while (last + 1 < now.size()
-               && !(row < type.pks.size() && type.pks.at(row) == now.at(last + 1)))
-            ++last;
-        beginInsertRows(parent, row, last);
-        for (int i = row; i <= last; ++i)
-            type.pks.insert(i, now.at(i));
-        endInsertRows();
-        row = last + 1;
-    }
-    reindex(type);
-    const QModelIndex typeIndex = createIndex(typeRow, Fields, quintptr(0));
-    Q_EMIT dataChanged(typeIndex, typeIndex, {Qt::DisplayRole, CountRole});
-    // The changed entities that were there before and still are: dataChanged over each run.
-    QList<int> changed;
-    if (m_allDirty) {
-        for (int row = 0; row < type.pks.size(); ++row) {
-            if (kept.contains(type.pks.at(row)))
-                changed.append(row);
-        }
-    } else {
-        for (const QString &pk : m_dirtyEntities.value(type.key)) {
-            const int row = type.rows.value(pk, -1);
-            if (row >= 0 && kept.contains(pk))
-                changed.append(row);
-        }
-    }
-    detail::emitRuns(changed, [&](int first, int last) {
-        Q_EMIT dataChanged(createIndex(first, 0, type.id),
-                           createIndex(last, ColumnCount - 1, type.id));
-    });
-}
-
-void InspectorEntitiesModel::reindex(Type &type)
-{
-    type.rows.clear();
-    type.rows.reserve(type.pks.size());
-    for (int row = 0; row < type.pks.size(); ++row)
-        type.rows.insert(type.pks.at(row), row);
 }
 
 int InspectorEntitiesModel::rowOfTypeId(quintptr id) const

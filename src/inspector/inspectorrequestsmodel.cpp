@@ -74,7 +74,7 @@ QVariant InspectorRequestsModel::data(const QModelIndex &index, int role) const
     case KeysWrittenRole:
         return row.keysWritten;
     case EntitiesWrittenRole:
-        return row.entitiesWritten;
+        return int(row.entitiesWritten.size()); // the set's pks are made only now
     case StateRole:
         return stateName(row.state);
     case ErrorRole:
@@ -196,7 +196,7 @@ void InspectorRequestsModel::committed(const ManagedRequest &request, const Chan
     Row &r = m_rows[row];
     r.keysWritten = QStringList(changes.results.cbegin(), changes.results.cend());
     r.keysWritten.sort();
-    r.entitiesWritten = int(changes.entities.size());
+    r.entitiesWritten = changes.entities; // shared, no pk made
     r.error.clear();
     const QString key = r.key;
     const qint64 bytes = r.bytes;

@@ -4,19 +4,47 @@
 #include <DataClient/controller.h>
 #include <DataClient/inspectorrequestsmodel.h>
 #include <DataClient/outbox.h>
+#include <DataClient/private/controllerinspection_p.h>
 #include <DataClient/store.h>
 
+#include <QtCore/QDateTime>
 #include <QtCore/QLocale>
 
 namespace DataClient {
 
 namespace {
 const char *const rowNames[]
-    = {"controller",       "online",        "requests in flight", "entity types",
-       "entities",         "results",       "optimistic layers",  "outbox",
-       "memory used",      "memory budget", "garbage collection", "persistence",
-       "recorded requests"};
+    = {"controller",         "online",        "requests in flight", "entity types",
+       "entities",           "results",       "optimistic layers",  "outbox",
+       "memory used",        "memory budget", "garbage collection", "last collection",
+       "collection dropped", "persistence",   "recorded requests"};
 static_assert(std::size(rowNames) == InspectorStatusModel::RowCount);
+
+//! "12:00:01: 2 results, 40 entities, 1 collection dropped" (or "none yet").
+QString passText(const detail::GcPass &pass)
+{
+    if (pass.at == 0)
+        return QStringLiteral("none yet");
+    return QStringLiteral("%1: %2 results, %3 entities, %4 collections dropped")
+        .arg(QDateTime::fromMSecsSinceEpoch(pass.at).toString(QStringLiteral("HH:mm:ss")))
+        .arg(pass.results)
+        .arg(pass.entities)
+        .arg(pass.collections);
+}
+
+//! The names the pass dropped, the first GcPass::MaxNames of each kind, or "nothing".
+QString droppedText(const detail::GcPass &pass)
+{
+    QStringList names = pass.resultKeys;
+    if (pass.results > pass.resultKeys.size())
+        names.append(
+            QStringLiteral("and %1 more results").arg(pass.results - pass.resultKeys.size()));
+    names += pass.entityNames;
+    if (pass.entities > pass.entityNames.size())
+        names.append(
+            QStringLiteral("and %1 more entities").arg(pass.entities - pass.entityNames.size()));
+    return names.isEmpty() ? QStringLiteral("nothing") : names.join(QStringLiteral(", "));
+}
 
 QString bytes(qint64 count)
 {
@@ -28,6 +56,9 @@ InspectorStatusModel::InspectorStatusModel(InspectorRequestsModel *requests, QOb
     : QAbstractTableModel(parent), m_requests(requests)
 {
     m_values = compute();
+    m_memoryTimer.setSingleShot(true);
+    m_memoryTimer.setInterval(MemoryIntervalMs);
+    connect(&m_memoryTimer, &QTimer::timeout, this, &InspectorStatusModel::memoryMayHaveChanged);
     connect(requests, &InspectorRequestsModel::countChanged, this,
             &InspectorStatusModel::scheduleRefresh);
 }
@@ -43,7 +74,12 @@ void InspectorStatusModel::setController(Controller *controller)
     if (controller) {
         const auto refresh = [this] { scheduleRefresh(); };
         m_connections = {
-            connect(controller, &Controller::changed, this, refresh),
+            connect(controller, &Controller::changed, this,
+                    [this] {
+                        scheduleRefresh();
+                        if (!m_memoryTimer.isActive())
+                            m_memoryTimer.start();
+                    }),
             connect(controller, &Controller::fetchStateChanged, this, refresh),
             connect(controller, &Controller::onlineChanged, this, refresh),
             connect(controller, &Controller::gcEnabledChanged, this, refresh),
@@ -54,6 +90,9 @@ void InspectorStatusModel::setController(Controller *controller)
         };
     }
     refresh(); // at once: attaching shows the values
+    m_memoryTimer.stop();
+    m_memoryStale = true;
+    Q_EMIT dataChanged(index(MemoryRow, Value), index(MemoryRow, Value));
 }
 
 int InspectorStatusModel::rowCount(const QModelIndex &parent) const
@@ -76,7 +115,7 @@ QVariant InspectorStatusModel::data(const QModelIndex &index, int role) const
     case NameRole:
         return QString::fromLatin1(rowNames[index.row()]);
     case ValueRole:
-        return m_values.value(index.row());
+        return value(Row(index.row()));
     default:
         return {};
     }
@@ -119,6 +158,36 @@ void InspectorStatusModel::refresh()
     }
 }
 
+QString InspectorStatusModel::value(Row row) const
+{
+    return row == MemoryRow ? memoryText() : m_values.value(row);
+}
+
+QString InspectorStatusModel::memoryText() const
+{
+    m_memoryLookedAt = true;
+    if (m_memoryStale) {
+        m_memory = m_controller ? bytes(m_controller->store().memoryUsage()) : QString();
+        m_memoryStale = false;
+    }
+    return m_memory;
+}
+
+void InspectorStatusModel::memoryMayHaveChanged()
+{
+    // Store::memoryUsage() walks the whole store: it is read again at most every
+    // MemoryIntervalMs while writes go on, and only when the row was looked at since (else it is
+    // read when it is next looked at).
+    m_memoryStale = true;
+    if (!m_memoryLookedAt || !m_controller)
+        return;
+    const QString before = m_memory;
+    memoryText();
+    m_memoryLookedAt = false;
+    if (m_memory != before)
+        Q_EMIT dataChanged(index(MemoryRow, Value), index(MemoryRow, Value));
+}
+
 QStringList InspectorStatusModel::compute() const
 {
     QStringList values(RowCount);
@@ -142,12 +211,15 @@ QStringList InspectorStatusModel::compute() const
     values[ResultsRow] = QString::number(store.resultKeys().size());
     values[OptimisticLayersRow] = QString::number(store.optimisticLayers().size());
     values[OutboxRow] = QString::number(c->outbox()->count());
-    values[MemoryRow] = bytes(store.memoryUsage());
+    // MemoryRow: memoryText(), read when looked at (a walk of the whole store).
     values[MemoryBudgetRow]
         = c->memoryBudgetBytes() > 0 ? bytes(c->memoryBudgetBytes()) : QStringLiteral("none");
     values[GcRow] = c->isGcEnabled()
         ? QStringLiteral("on, grace %1 s").arg(c->gcGracePeriodMs() / 1000)
         : QStringLiteral("off");
+    const detail::GcPass pass = detail::lastGcPass(c);
+    values[GcLastPassRow] = passText(pass);
+    values[GcDroppedRow] = pass.at == 0 ? QString() : droppedText(pass);
     values[PersistenceRow] = c->persistence().isEmpty()
         ? QStringLiteral("off")
         : QStringLiteral("%1, every %2 ms").arg(c->persistence()).arg(c->persistIntervalMs());

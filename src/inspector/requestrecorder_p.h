@@ -1,6 +1,7 @@
 // The inspector's Manager: registered with a Controller only while a StoreInspector is attached
-// to it; tells the requests model every step of every request, and remembers the endpoint each
-// read key was fetched with (what StoreInspector::refetch() sends again).
+// to it; tells the requests model every step of every request (and the timeline the method and
+// URL of each), and remembers the endpoint each read key was fetched with (what
+// StoreInspector::refetch() sends again).
 #pragma once
 
 #include <DataClient/manager.h>
@@ -11,7 +12,8 @@
 
 namespace DataClient {
 class InspectorRequestsModel;
-}
+class InspectorTimelineModel;
+} // namespace DataClient
 
 namespace DataClient::detail {
 
@@ -20,7 +22,7 @@ class RequestRecorder final : public Manager
     Q_OBJECT
 
 public:
-    explicit RequestRecorder(InspectorRequestsModel *requests);
+    RequestRecorder(InspectorRequestsModel *requests, InspectorTimelineModel *timeline);
 
     //! The endpoint and params a recorded read of \a key was made with (null endpoint: none).
     std::pair<EndpointPtr, Params> reader(const QString &key) const { return m_readers.value(key); }
@@ -37,6 +39,7 @@ protected:
 
 private:
     InspectorRequestsModel *m_requests;
+    InspectorTimelineModel *m_timeline;
     QHash<QString, std::pair<EndpointPtr, Params>> m_readers;
 };
 

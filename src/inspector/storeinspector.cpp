@@ -6,6 +6,7 @@
 #include <DataClient/inspectorrequestsmodel.h>
 #include <DataClient/inspectorresultsmodel.h>
 #include <DataClient/inspectorstatusmodel.h>
+#include <DataClient/inspectortimelinemodel.h>
 #include <DataClient/outbox.h>
 #include <DataClient/private/controllerinspection_p.h>
 #include <DataClient/record.h>
@@ -50,8 +51,10 @@ StoreInspector::StoreInspector(QObject *parent)
     : QObject(parent),
       m_entities(std::make_unique<InspectorEntitiesModel>()),
       m_results(std::make_unique<InspectorResultsModel>()),
-      m_requests(std::make_unique<InspectorRequestsModel>())
+      m_requests(std::make_unique<InspectorRequestsModel>()),
+      m_timeline(std::make_unique<InspectorTimelineModel>())
 {
+    m_timeline->setLimit(m_requests->historyLimit());
     m_status = std::make_unique<InspectorStatusModel>(m_requests.get());
     connect(m_requests.get(), &InspectorRequestsModel::answerStored, m_results.get(),
             &InspectorResultsModel::setAnswerBytes);
@@ -86,8 +89,9 @@ void StoreInspector::attach(Controller *controller)
 {
     m_controller = controller;
     // Recording starts now, not before: a Controller nobody inspects has no manager of ours.
-    m_recorder = std::make_unique<detail::RequestRecorder>(m_requests.get());
+    m_recorder = std::make_unique<detail::RequestRecorder>(m_requests.get(), m_timeline.get());
     controller->addManager(m_recorder.get());
+    m_timeline->setController(controller);
     m_entities->setController(controller);
     m_results->setController(controller);
     m_status->setController(controller);
@@ -119,6 +123,7 @@ void StoreInspector::detach()
     m_entities->setController(nullptr);
     m_results->setController(nullptr);
     m_status->setController(nullptr);
+    m_timeline->setController(nullptr);
     m_requests->clear();
 }
 
@@ -173,6 +178,10 @@ QAbstractItemModel *StoreInspector::status() const
 {
     return m_status.get();
 }
+QAbstractItemModel *StoreInspector::timeline() const
+{
+    return m_timeline.get();
+}
 QAbstractItemModel *StoreInspector::outbox() const
 {
     return m_controller ? m_controller->outbox() : nullptr;
@@ -194,6 +203,7 @@ void StoreInspector::setHistoryLimit(int limit)
     if (limit == historyLimit())
         return;
     m_requests->setHistoryLimit(limit);
+    m_timeline->setLimit(limit);
     Q_EMIT historyLimitChanged();
 }
 

@@ -12,6 +12,7 @@
 #include <DataClient/inspectorrequestsmodel.h>
 #include <DataClient/inspectorresultsmodel.h>
 #include <DataClient/inspectorstatusmodel.h>
+#include <DataClient/inspectortimelinemodel.h>
 #include <DataClient/storeinspector.h>
 #include <DataClient/testing/testserver.h>
 
@@ -39,7 +40,7 @@ struct InspectorApp : TodoWidgetsApp
         inspector.setController(window->controller());
         for (QAbstractItemModel *model :
              {inspector.entities(), inspector.results(), inspector.requests(), inspector.status(),
-              inspector.outbox()})
+              inspector.outbox(), inspector.timeline()})
             testers.push_back(std::make_unique<QAbstractItemModelTester>(
                 model, QAbstractItemModelTester::FailureReportingMode::QtTest));
     }
@@ -67,6 +68,26 @@ struct InspectorApp : TodoWidgetsApp
     QVariant request(int row, int role) const
     {
         return inspector.requests()->index(row, 0).data(role);
+    }
+    //! Rows of the timeline made by \a origin ("answer", "rollback"...) that changed \a entity
+    //! ("Todo:5"), by a request of \a method when given.
+    QList<int> timelineRows(const QString &origin, const QString &entity,
+                            const QString &method = {}) const
+    {
+        QList<int> rows;
+        const QAbstractItemModel *model = inspector.timeline();
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const QModelIndex index = model->index(row, 0);
+            if (index.data(InspectorTimelineModel::OriginRole) == origin
+                && (method.isEmpty() || index.data(InspectorTimelineModel::MethodRole) == method)
+                && index.data(InspectorTimelineModel::EntitiesRole).toStringList().contains(entity))
+                rows.append(row);
+        }
+        return rows;
+    }
+    QVariant change(int row, int role) const
+    {
+        return inspector.timeline()->index(row, 0).data(role);
     }
     QString resultStatus(const QString &key) const
     {

@@ -13,8 +13,8 @@
 #include <DataClient/manager.h>
 #include <DataClient/store.h>
 
-#include <QtCore/QElapsedTimer>
 #include <QtGui/QAction>
+#include <QtCore/QDateTime>
 #include <QtWidgets/QApplication>
 #include <QtWidgets/QLineEdit>
 #include <QtWidgets/QTabWidget>
@@ -40,7 +40,13 @@ private Q_SLOTS:
         QCOMPARE(inspector.requests()->rowCount(), 0);
         QCOMPARE(inspector.entities()->rowCount(), 0);
         QCOMPARE(inspector.results()->rowCount(), 0);
+        QCOMPARE(inspector.timeline()->rowCount(), 0);
         QCOMPARE(inspector.statusText(), u"no controller"_s);
+        QVERIFY(!app.window->controller()
+                     ->set(Schema::entity(EntitySchema(u"Todo"_s)),
+                           QJsonObject {{u"id"_s, 991}, {u"title"_s, u"before"_s}})
+                     .error);
+        QCOMPARE(inspector.timeline()->rowCount(), 0);
 
         inspector.setController(app.window->controller());
         QCOMPARE(app.window->controller()->managers().size(), 1);
@@ -48,12 +54,160 @@ private Q_SLOTS:
         app.window->todos()->refetch();
         QTRY_COMPARE(inspector.requests()->rowCount(), 1);
 
+        QVERIFY(!app.window->controller()
+                     ->set(Schema::entity(EntitySchema(u"Todo"_s)),
+                           QJsonObject {{u"id"_s, 991}, {u"title"_s, u"while open"_s}})
+                     .error);
+        QCOMPARE(inspector.timeline()->rowCount(), 1);
+
         inspector.setController(nullptr);
         QVERIFY(app.window->controller()->managers().isEmpty());
         QCOMPARE(inspector.requests()->rowCount(), 0);
+        QCOMPARE(inspector.timeline()->rowCount(), 0);
         app.window->todos()->refetch();
         QTRY_VERIFY(!app.window->todos()->isLoading());
+        QVERIFY(!app.window->controller()
+                     ->set(Schema::entity(EntitySchema(u"Todo"_s)),
+                           QJsonObject {{u"id"_s, 991}, {u"title"_s, u"after"_s}})
+                     .error);
         QCOMPARE(inspector.requests()->rowCount(), 0);
+        QCOMPARE(inspector.timeline()->rowCount(), 0);
+    }
+
+    // The timeline: each change with what made it. A confirmed edit shows its guess and its
+    // answer, a refused one its guess and its rollback, each under its PATCH and with the row it
+    // changed; a set() has no request; the history is bounded.
+    void theTimelineSaysWhichRequestChangedWhichRows()
+    {
+        InspectorApp app;
+        QVERIFY(app.started);
+        QTRY_VERIFY(app.window->isDataShown());
+        CollectionModel *todos = app.window->todos();
+        const auto *timeline = app.inspector.timeline();
+
+        // The load: an answer of the GET of the todos, 20 todos and their authors (names cut).
+        const auto loadRow = [timeline] {
+            for (int row = 0; row < timeline->rowCount(); ++row) {
+                if (timeline->index(row, 0)
+                        .data(InspectorTimelineModel::UrlRole)
+                        .toString()
+                        .contains(u"/todos"_s))
+                    return row;
+            }
+            return -1;
+        };
+        QTRY_VERIFY(loadRow() >= 0);
+        const QModelIndex load = timeline->index(loadRow(), 0);
+        QCOMPARE(load.data(InspectorTimelineModel::OriginRole).toString(), u"answer"_s);
+        QCOMPARE(load.data(InspectorTimelineModel::MethodRole).toString(), u"GET"_s);
+        QVERIFY(load.data(InspectorTimelineModel::EntityCountRole).toInt() >= 20);
+        const QStringList loaded = load.data(InspectorTimelineModel::EntitiesRole).toStringList();
+        QVERIFY(loaded.size() <= InspectorTimelineModel::MaxNames + 1);
+        QVERIFY2(loaded.first().startsWith(u"Todo:"_s), qPrintable(loaded.join(u',')));
+        QVERIFY(
+            load.data(InspectorTimelineModel::ResultsRole).toStringList().contains(app.todosKey()));
+
+        // Confirmed: its guess, then its answer, both the PATCH's, both changing the todo.
+        QVERIFY(todos->setData(todos->index(1, 0), u"edited"_s));
+        const QString edited = u"Todo:"_s + todos->get(1).toMap().value(u"id"_s).toString();
+        QTRY_COMPARE(app.timelineRows(u"answer"_s, edited, u"PATCH"_s).size(), 1);
+        QCOMPARE(app.timelineRows(u"optimistic guess"_s, edited, u"PATCH"_s).size(), 1);
+        const int guess = app.timelineRows(u"optimistic guess"_s, edited, u"PATCH"_s).first();
+        const int answer = app.timelineRows(u"answer"_s, edited, u"PATCH"_s).first();
+        QVERIFY(guess < answer);
+        for (const int row : {guess, answer}) {
+            QCOMPARE(app.change(row, InspectorTimelineModel::MethodRole).toString(), u"PATCH"_s);
+            QVERIFY(app.change(row, InspectorTimelineModel::UrlRole)
+                        .toString()
+                        .endsWith(u"/todos/"_s + edited.mid(5)));
+        }
+        QVERIFY(app.change(guess, InspectorTimelineModel::RequestIdRole).toULongLong() != 0);
+        QCOMPARE(app.change(answer, InspectorTimelineModel::RequestIdRole),
+                 app.change(guess, InspectorTimelineModel::RequestIdRole));
+
+        // Refused (422): its guess, then its rollback, the same request.
+        app.server.setRefuseRate(1);
+        QVERIFY(todos->setData(todos->index(2, 0), u"refused"_s));
+        const QString refused = u"Todo:"_s + todos->get(2).toMap().value(u"id"_s).toString();
+        QTRY_COMPARE(app.timelineRows(u"rollback"_s, refused, u"PATCH"_s).size(), 1);
+        app.server.setRefuseRate(0);
+        const int refusedGuess
+            = app.timelineRows(u"optimistic guess"_s, refused, u"PATCH"_s).first();
+        const int rollback = app.timelineRows(u"rollback"_s, refused, u"PATCH"_s).first();
+        QVERIFY(refusedGuess < rollback);
+        QCOMPARE(app.change(rollback, InspectorTimelineModel::MethodRole).toString(), u"PATCH"_s);
+        QCOMPARE(app.change(rollback, InspectorTimelineModel::RequestIdRole),
+                 app.change(refusedGuess, InspectorTimelineModel::RequestIdRole));
+        QVERIFY(app.change(rollback, InspectorTimelineModel::RequestIdRole)
+                != app.change(guess, InspectorTimelineModel::RequestIdRole));
+        QVERIFY(app.timelineRows(u"answer"_s, refused, u"PATCH"_s).isEmpty());
+        QVERIFY(app.change(rollback, InspectorTimelineModel::SummaryRole)
+                    .toString()
+                    .contains(u"rollback PATCH "_s));
+
+        // set(): a write with no request.
+        QVERIFY(!app.controller()
+                     ->set(Schema::entity(EntitySchema(u"Todo"_s)),
+                           QJsonObject {{u"id"_s, 992}, {u"title"_s, u"set"_s}})
+                     .error);
+        QTRY_COMPARE(app.timelineRows(u"write"_s, u"Todo:992"_s).size(), 1);
+        const int write = app.timelineRows(u"write"_s, u"Todo:992"_s).first();
+        QCOMPARE(app.change(write, InspectorTimelineModel::RequestIdRole).toULongLong(), 0u);
+        QVERIFY(app.change(write, InspectorTimelineModel::MethodRole).toString().isEmpty());
+
+        // Bounded: the oldest go first.
+        const int count = timeline->rowCount();
+        QVERIFY(count >= 6);
+        app.inspector.setHistoryLimit(2);
+        QCOMPARE(timeline->rowCount(), 2);
+        QCOMPARE(app.change(1, InspectorTimelineModel::EntitiesRole).toStringList(),
+                 QStringList {u"Todo:992"_s});
+    }
+
+    // Garbage collection in the status: the last pass, and what it dropped (named, cut).
+    void theStatusSaysWhatTheLastCollectionDropped()
+    {
+        Controller controller;
+        qint64 now = QDateTime::currentMSecsSinceEpoch();
+        controller.setClock([&now] { return now; });
+        StoreInspector inspector;
+        inspector.setController(&controller);
+        QAbstractItemModelTester tester(inspector.status(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const InspectorStatusModel *status = inspector.statusModel();
+        QCOMPARE(status->value(InspectorStatusModel::GcLastPassRow), u"none yet"_s);
+        const Resource todos = createResource({.path = u"/todos/:id"_s,
+                                               .schema = Schema::entity(EntitySchema(u"Todo"_s)),
+                                               .urlPrefix = u"http://127.0.0.1:9"_s});
+        QJsonArray list;
+        for (int id = 1; id <= 30; ++id)
+            list.append(QJsonObject {{u"id"_s, id}, {u"title"_s, u"t%1"_s.arg(id)}});
+        QVERIFY(!controller.setResponse(todos.getList, {}, list).error);
+        controller.setGcGracePeriodMs(0);
+        QTRY_COMPARE(status->value(InspectorStatusModel::GcRow), u"on, grace 0 s"_s);
+        QSignalSpy changed(status, &QAbstractItemModel::dataChanged);
+        now += 1000;
+        const int collected = controller.collectGarbage();
+        QVERIFY2(collected >= 31, qPrintable(QString::number(collected)));
+        QTRY_VERIFY2(status->value(InspectorStatusModel::GcLastPassRow)
+                         .contains(u": 1 results, 30 entities, "_s),
+                     qPrintable(status->value(InspectorStatusModel::GcLastPassRow)));
+        const QString dropped = status->value(InspectorStatusModel::GcDroppedRow);
+        QVERIFY2(dropped.startsWith(todos.getList->key({}) + u", Todo:"_s), qPrintable(dropped));
+        QVERIFY2(dropped.endsWith(u", and 10 more entities"_s), qPrintable(dropped));
+        QCOMPARE(dropped.count(u"Todo:"_s), 20);
+        // Only the rows that changed were said changed (the memory row aside, read lazily).
+        for (const QList<QVariant> &signal : std::as_const(changed)) {
+            const int row = signal.at(0).value<QModelIndex>().row();
+            QVERIFY2(row != InspectorStatusModel::GcRow && row != InspectorStatusModel::OnlineRow,
+                     qPrintable(QString::number(row)));
+        }
+        // The timeline says what made it.
+        const QAbstractItemModel *timeline = inspector.timeline();
+        QCOMPARE(timeline->index(timeline->rowCount() - 1, 0)
+                     .data(InspectorTimelineModel::OriginRole)
+                     .toString(),
+                 u"garbage collection"_s);
     }
 
     void modelsFollowLoadPageEditsAndDelete()
@@ -315,9 +469,12 @@ private Q_SLOTS:
             QCOMPARE(app.controller()->managers().size(), 2); // two inspectors, two recorders
             QTRY_VERIFY(inspector.requests()->rowCount() >= 2);
             QCOMPARE(inspector.requests()->rowCount(), app.inspector.requests()->rowCount());
+            QTRY_VERIFY(inspector.timeline()->rowCount() >= 2);
             inspector.setHistoryLimit(1);
             QCOMPARE(inspector.requests()->rowCount(), 1);
+            QCOMPARE(inspector.timeline()->rowCount(), 1);
             QVERIFY(app.inspector.requests()->rowCount() >= 2); // the other keeps its own
+            QVERIFY(app.inspector.timeline()->rowCount() >= 2);
         }
         QVERIFY(!inspector.controller());
         QCOMPARE(changed.size(), 2);
@@ -326,6 +483,9 @@ private Q_SLOTS:
                  u"no controller"_s);
         QCOMPARE(inspector.entities()->rowCount(), 0);
         QCOMPARE(inspector.results()->rowCount(), 0);
+        QCOMPARE(inspector.timeline()->rowCount(), 0);
+        QCOMPARE(inspector.statusModel()->value(InspectorStatusModel::MemoryRow), QString());
+        QCOMPARE(inspector.statusModel()->value(InspectorStatusModel::GcLastPassRow), QString());
         QVERIFY(!inspector.outbox());
         QVERIFY(!inspector.resetStore());
         QVERIFY(!inspector.refetch(u"x"_s));
@@ -341,10 +501,12 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(inspector.entities(),
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         const EntitySchema wide(u"Wide"_s);
-        // The store holds at most 65536 fields in one object (docs/schemas.md, "Limits").
-        QJsonObject record {{u"id"_s, 1}};
-        for (int field = 0; field < 60000; ++field)
-            record.insert(u"field%1"_s.arg(field), field);
+        // 100k fields: the store holds at most 65536 in one object (docs/schemas.md, "Limits"),
+        // so two nested objects of 50k.
+        QJsonObject half;
+        for (int field = 0; field < 50000; ++field)
+            half.insert(u"f%1"_s.arg(field, 5, 10, QChar(u'0')), field); // in key order: appended
+        const QJsonObject record {{u"id"_s, 1}, {u"a"_s, half}, {u"b"_s, half}};
         QVERIFY(!controller.set(Schema::entity(wide), record).error);
         // An answer of 50 MB: one string field.
         const Resource big = createResource({.path = u"/big/:id"_s,
@@ -363,25 +525,27 @@ private Q_SLOTS:
             QCOMPARE(entities->rowCount(typeIndex), 1);
             const QModelIndex fields
                 = entities->index(0, InspectorEntitiesModel::Fields, typeIndex);
-            QElapsedTimer timer;
-            timer.start();
+            // Cut: its start only (the time it takes is the bench's i.preview.huge).
             const QString shown = fields.data().toString();
-            const qint64 ms = timer.elapsed();
-            QVERIFY2(ms <= 16, qPrintable(u"%1: %2 ms"_s.arg(type).arg(ms)));
             QVERIFY(shown.size() <= InspectorEntitiesModel::PreviewChars + 64);
             QVERIFY(shown.endsWith(QChar(0x2026)));
         }
+        // The timeline names the rows these writes changed, and nothing of their content.
+        const QAbstractItemModel *timeline = inspector.timeline();
+        QCOMPARE(timeline->rowCount(), 2);
+        QCOMPARE(timeline->index(0, InspectorTimelineModel::Entities).data().toString(),
+                 u"Wide:1"_s);
+        QVERIFY(timeline->index(1, 0).data(InspectorTimelineModel::SummaryRole).toString().size()
+                < 200);
         QTRY_VERIFY(inspector.resultsModel()->rowOf(big.get->key({{u"id"_s, 7}})) >= 0);
-        QElapsedTimer timer;
-        timer.start();
         const QString preview
             = inspector.results()
                   ->index(inspector.resultsModel()->rowOf(big.get->key({{u"id"_s, 7}})),
                           InspectorResultsModel::Preview)
                   .data()
                   .toString();
-        QVERIFY2(timer.elapsed() <= 16, qPrintable(QString::number(timer.elapsed())));
         QVERIFY(preview.size() <= InspectorResultsModel::PreviewChars + 64);
+        QVERIFY(preview.endsWith(QChar(0x2026)) || preview.size() < 64); // a pk, or cut
     }
 
     // The Widgets example's Debug > Store inspector: the dock in the QMainWindow, a row in every
@@ -412,7 +576,7 @@ private Q_SLOTS:
                           QJsonObject {{u"title"_s, u"waits"_s}});
         for (auto tab :
              {InspectorDock::EntitiesTab, InspectorDock::ResultsTab, InspectorDock::RequestsTab,
-              InspectorDock::OutboxTab, InspectorDock::StatusTab}) {
+              InspectorDock::OutboxTab, InspectorDock::StatusTab, InspectorDock::TimelineTab}) {
             dock->tabs()->setCurrentIndex(tab);
             QTRY_VERIFY2(dock->view(tab)->model()->rowCount() > 0,
                          qPrintable(dock->tabs()->tabText(tab)));

@@ -1,6 +1,6 @@
 // The store inspector's QML overlay (import DataClient.Inspector) over the QML demo, offscreen:
 // closed it is detached; Ctrl+Shift+D opens it; every tab shows rows (the outbox's while an edit
-// waits offline); the search filters; an action from a row acts on the store. The docs' picture
+// waits offline, the timeline's changes); the search filters; an action from a row acts on the store. The docs' picture
 // (docs/images/inspector-qml.png) is taken here.
 #include "demouitest.h"
 #include "docimages.h"
@@ -51,11 +51,10 @@ private Q_SLOTS:
         controller->fetch(queued.partialUpdate, {{u"id"_s, row(0).value(u"id"_s)}},
                           QJsonObject {{u"title"_s, u"waits offline"_s}});
 
-        const QList<std::pair<QString, QString>> tabs {{u"entityList"_s, u"entityRow"_s},
-                                                       {u"resultList"_s, u"resultRow"_s},
-                                                       {u"requestList"_s, u"requestRow"_s},
-                                                       {u"outboxList"_s, u"outboxRow"_s},
-                                                       {u"statusList"_s, u"statusRow"_s}};
+        const QList<std::pair<QString, QString>> tabs {
+            {u"entityList"_s, u"entityRow"_s},   {u"resultList"_s, u"resultRow"_s},
+            {u"requestList"_s, u"requestRow"_s}, {u"outboxList"_s, u"outboxRow"_s},
+            {u"statusList"_s, u"statusRow"_s},   {u"timelineList"_s, u"timelineRow"_s}};
         // The Entities tab shows the todos (the docs' picture).
         auto *entities = qobject_cast<DataClient::InspectorEntitiesModel *>(
             child(u"storeInspector"_s)->property("entities").value<QAbstractItemModel *>());
@@ -66,10 +65,11 @@ private Q_SLOTS:
             overlay->setProperty("currentTab", tab);
             QTRY_VERIFY2(shownRows(tabs[tab].first, tabs[tab].second) > 0,
                          qPrintable(tabs[tab].first));
-            if (tab == 0 || tab == 2) {
+            if (tab == 0 || tab == 2 || tab == 5) {
                 QVERIFY(DocImages::publish(quickWindow->grabWindow(),
-                                           tab == 0 ? u"inspector-qml.png"_s
-                                                    : u"inspector-qml-requests.png"_s));
+                                           tab == 0       ? u"inspector-qml.png"_s
+                                               : tab == 2 ? u"inspector-qml-requests.png"_s
+                                                          : u"inspector-qml-timeline.png"_s));
             }
         }
         QVERIFY(child(u"typeList"_s)->property("count").toInt() >= 2); // Todo, User
@@ -80,6 +80,14 @@ private Q_SLOTS:
         overlay->setProperty("search", u"/users"_s);
         QTRY_VERIFY(shownRows(u"resultList"_s, u"resultRow"_s) < allResults);
         QTRY_COMPARE(shownRows(u"resultList"_s, u"resultRow"_s), 1);
+        overlay->setProperty("search", QString());
+
+        // The timeline too: only the guess of the edit waiting offline.
+        overlay->setProperty("currentTab", 5);
+        overlay->setProperty("search", u"rollback"_s);
+        QTRY_COMPARE(shownRows(u"timelineList"_s, u"timelineRow"_s), 0);
+        overlay->setProperty("search", u"optimistic guess"_s);
+        QTRY_COMPARE(shownRows(u"timelineList"_s, u"timelineRow"_s), 1);
         overlay->setProperty("search", QString());
 
         // Closed again: detached, nothing recorded any more.

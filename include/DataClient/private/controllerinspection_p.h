@@ -21,6 +21,34 @@ class Controller;
 
 namespace DataClient::detail {
 
+//! What made a change the Controller emitted (Controller::changed()): the inspector's timeline.
+enum class ChangeOrigin {
+    Other,
+    Answer, //!< a request's answer was committed
+    Write, //!< setResponse(), set(), remove() (no request)
+    Invalidation, //!< invalidate(), invalidateAll(), expireAll()
+    Reset, //!< resetEntireStore(), or a persisted store dropped
+    Push, //!< a live source's messages
+    GarbageCollection,
+    Hydration, //!< read from the persisted store
+    Dropped, //!< dropEntity() below
+    Optimistic, //!< a guess shown (or dated again as its request is sent)
+    Rollback, //!< a guess taken back (its request failed or was given up)
+};
+
+//! One garbage-collection pass: when, and what it dropped.
+struct GcPass
+{
+    qint64 at = 0; //!< ms since the epoch (the Controller's clock); 0: no pass yet
+    qsizetype results = 0;
+    qsizetype entities = 0;
+    qsizetype collections = 0;
+    //! The result keys and entities ("Todo:5") dropped, the first MaxNames of each.
+    QStringList resultKeys;
+    QStringList entityNames;
+    static constexpr qsizetype MaxNames = 20;
+};
+
 struct KeyInspection
 {
     ExpiryStatus status = ExpiryStatus::Invalid;
@@ -45,5 +73,11 @@ DATACLIENT_CONTROLLER_EXPORT KeyInspection inspectKey(const Controller *controll
     it back. Returns false when the store does not hold it.
 */
 DATACLIENT_CONTROLLER_EXPORT bool dropEntity(Controller *controller, const EntityRef &ref);
+//! What made the change being emitted now (read in a slot of Controller::changed()), and in
+//! \a request the id of the request that made it (ManagedRequest::id(); 0: none).
+DATACLIENT_CONTROLLER_EXPORT ChangeOrigin changeOrigin(const Controller *controller,
+                                                       quint64 *request = nullptr);
+//! The last garbage-collection pass that ran (at == 0: none yet).
+DATACLIENT_CONTROLLER_EXPORT GcPass lastGcPass(const Controller *controller);
 
 } // namespace DataClient::detail

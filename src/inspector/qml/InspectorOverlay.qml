@@ -1,7 +1,8 @@
 // The store inspector over a Qt Quick app (docs/inspector.md): one line in the app's window,
 //     InspectorOverlay {}
 // toggled with Ctrl+Shift+D. Tabs: the entities (by type), the results, the requests, the
-// outbox and the Controller's status; the search field filters every tab by key, pk or URL.
+// outbox, the Controller's status and the timeline of changes; the search field filters every
+// tab by key, pk or URL.
 // Closed, its StoreInspector is detached: nothing is recorded.
 pragma ComponentBehavior: Bound
 import QtQuick
@@ -95,6 +96,7 @@ Item {
                 TabButton { text: qsTr("Requests") }
                 TabButton { text: qsTr("Outbox") }
                 TabButton { text: qsTr("Status") }
+                TabButton { text: qsTr("Timeline") }
             }
 
             StackLayout {
@@ -267,6 +269,24 @@ Item {
                         width: ListView.view.width
                         font.pixelSize: 12
                         text: name + ": " + value
+                    }
+                }
+
+                // Timeline: each change of the store, what made it and the rows it changed.
+                ListView {
+                    objectName: "timelineList"
+                    clip: true
+                    model: inspector.timeline
+                    delegate: Text {
+                        objectName: "timelineRow"
+                        required property string summary
+                        readonly property bool match: overlay.matches(summary)
+                        visible: match
+                        width: ListView.view.width
+                        height: match ? implicitHeight + 4 : 0
+                        elide: Text.ElideRight
+                        font.pixelSize: 12
+                        text: summary
                     }
                 }
             }

@@ -33,6 +33,7 @@ class QmlStoreInspector : public QObject, public QQmlParserStatus
     Q_PROPERTY(QAbstractItemModel *results READ results CONSTANT)
     Q_PROPERTY(QAbstractItemModel *requests READ requests CONSTANT)
     Q_PROPERTY(QAbstractItemModel *status READ status CONSTANT)
+    Q_PROPERTY(QAbstractItemModel *timeline READ timeline CONSTANT)
     Q_PROPERTY(QAbstractItemModel *outbox READ outbox NOTIFY attachedChanged)
     Q_PROPERTY(bool attached READ isAttached NOTIFY attachedChanged)
     Q_PROPERTY(bool online READ isOnline WRITE setOnline NOTIFY onlineChanged)
@@ -51,6 +52,7 @@ public:
     QAbstractItemModel *results() const { return m_inspector.results(); }
     QAbstractItemModel *requests() const { return m_inspector.requests(); }
     QAbstractItemModel *status() const { return m_inspector.status(); }
+    QAbstractItemModel *timeline() const { return m_inspector.timeline(); }
     QAbstractItemModel *outbox() const { return m_inspector.outbox(); }
     bool isAttached() const { return m_inspector.controller() != nullptr; }
     bool isOnline() const { return m_inspector.isOnline(); }

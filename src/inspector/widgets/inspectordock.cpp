@@ -41,6 +41,7 @@ InspectorDock::InspectorDock(Controller *controller, QWidget *parent)
     addTab(m_inspector->requests(), tr("Requests"));
     addTab(nullptr, tr("Outbox")); // the Controller's own model, set on attach
     addTab(m_inspector->status(), tr("Status"));
+    addTab(m_inspector->timeline(), tr("Timeline"))->setColumnWidth(3, 360); // the entities
     layout->addWidget(m_tabs, 1);
 
     auto *actions = new QHBoxLayout;
