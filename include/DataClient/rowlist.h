@@ -4,6 +4,9 @@
 
 #include <DataClient/global.h>
 
+// QDebug complete: QMetaType then finds operator<< below, and qDebug() << QVariant uses it.
+#include <QtCore/QDebug>
+#include <QtCore/QJsonArray>
 #include <QtCore/QList>
 #include <QtCore/QMetaType>
 #include <QtCore/QVariant>
@@ -25,7 +28,11 @@ namespace DataClient {
     with at() / value() / iteration, or `data.value<DataClient::RowList>()`.
 
     A QVariant holding a RowList converts to QVariantList (QVariant::toList(), qvariant_cast,
-    value<QVariantList>()), so code written for plain lists keeps working.
+    value<QVariantList>()), so code written for plain lists keeps working; its typeId() is
+    RowList's, not QMetaType::QVariantList: test for a list with `canConvert<QVariantList>()`
+    or rowsOf(). It converts to QJsonArray and QJsonValue too (toJsonArray(),
+    QVariant::toJsonArray(), `value<QJsonArray>()`; DataClient::toJsonValue() in tojson.h
+    converts any value the store hands out). `qDebug() << rows` shows the rows.
 */
 class DATACLIENT_SCHEMA_EXPORT RowList
 {
@@ -64,6 +71,8 @@ public:
     QVariantList toList() const;
     //! Rows \a pos to \a pos + \a length - 1 (to the end for -1), as QList::mid().
     QVariantList mid(qsizetype pos, qsizetype length = -1) const;
+    //! The rows as JSON, each converted by DataClient::toJsonValue() (a Record an object).
+    QJsonArray toJsonArray() const;
     //! How the rows are kept: 0 (empty), 1 (one list), or the number of chunks.
     qsizetype chunkCount() const noexcept { return m_chunks.size(); }
 
@@ -162,6 +171,9 @@ private:
 //! The rows of \a value when it holds a list: a RowList (shared) or a QVariantList (wrapped, O(1)).
 //! Sets \a isList to false (and returns an empty list) for anything else.
 DATACLIENT_SCHEMA_EXPORT RowList rowsOf(const QVariant &value, bool *isList = nullptr);
+
+//! Prints the rows JSON-like: `DataClient::RowList([{"id": 1, ...}, ...])` (as Record's).
+DATACLIENT_SCHEMA_EXPORT QDebug operator<<(QDebug debug, const RowList &rows);
 
 } // namespace DataClient
 
