@@ -1,7 +1,11 @@
 // The values the store hands out (Record, RowList, the lists and maps around them) with Qt's
 // own tools: QVariant's conversions to QVariantList/QVariantMap and to the QJson types,
-// DataClient::toJsonValue() on any of them, and qDebug().
+// DataClient::toJsonValue() on any of them, and qDebug(). And the library's value types are
+// shared as qtbase's are (swap, noexcept moves, Q_DECLARE_SHARED's relocatable type info).
+#include <DataClient/abortgroup.h>
 #include <DataClient/decimal.h>
+#include <DataClient/networkerror.h>
+#include <DataClient/pathtemplate.h>
 #include <DataClient/record.h>
 #include <DataClient/rowlist.h>
 #include <DataClient/schema.h>
@@ -199,7 +203,62 @@ private Q_SLOTS:
         QCOMPARE(debugText(Record()), u"DataClient::Record()"_s);
         QCOMPARE(debugText(RowList()), u"DataClient::RowList([])"_s);
     }
+
+    void sharedValueTypesCopyMoveAndSwap()
+    {
+        // An error is a value: a modifier changes its copy only; a moved-from error is null.
+        const NetworkError error(NetworkError::Kind::Http, 404, u"GET /x answered 404"_s);
+        const NetworkError withBody = error.withBody("gone");
+        QCOMPARE(error.body(), QByteArray());
+        QCOMPARE(withBody.body(), "gone");
+        QCOMPARE(withBody.message(), error.message());
+        NetworkError moved = withBody;
+        const NetworkError taken = std::move(moved);
+        QCOMPARE(taken.status(), 404);
+        QVERIFY(moved.isNull()); // NOLINT(bugprone-use-after-move): the documented state
+        QCOMPARE(QByteArray(moved.what()), QByteArray());
+        NetworkError a = error, b;
+        a.swap(b);
+        QVERIFY(a.isNull());
+        QCOMPARE(b.status(), 404);
+
+        // A template is immutable; listTemplate() of one without a parameter is a new value.
+        const PathTemplate todo(u"/todos/:id"_s);
+        PathTemplate other(u"/users"_s);
+        PathTemplate invalid = other.listTemplate();
+        QVERIFY(other.isValid());
+        QVERIFY(!invalid.isValid());
+        other.swap(invalid);
+        QVERIFY(!other.isValid());
+        QVERIFY(invalid.isValid());
+        QCOMPARE(todo.listTemplate().pattern(), u"/todos"_s);
+
+        // Copies of a group are the group: aborting one aborts the others.
+        const AbortGroup group;
+        AbortGroup copy = group;
+        AbortGroup swapped;
+        swapped.swap(copy);
+        swapped.abort();
+        QVERIFY(group.isAborted());
+        QVERIFY(!copy.isAborted());
+    }
 };
+
+// What Q_DECLARE_SHARED and the idiom give: containers move them with memmove, std::swap is
+// the member swap, moves never throw.
+template<typename T> constexpr bool isQtSharedValue()
+{
+    return QTypeInfo<T>::isRelocatable
+        && std::is_nothrow_move_constructible_v<
+               T> && std::is_nothrow_move_assignable_v<T> && std::is_nothrow_swappable_v<T>;
+}
+static_assert(isQtSharedValue<Record>());
+static_assert(isQtSharedValue<RowList>());
+static_assert(isQtSharedValue<Decimal>());
+static_assert(isQtSharedValue<Schema>());
+static_assert(isQtSharedValue<PathTemplate>());
+static_assert(isQtSharedValue<NetworkError>());
+static_assert(isQtSharedValue<AbortGroup>());
 
 QTEST_GUILESS_MAIN(tst_ValueConversions)
 #include "tst_valueconversions.moc"
