@@ -17,7 +17,6 @@
 #include <DataClient/rowlist.h>
 #include <DataClient/tojson.h>
 #include <DataClient/compactjson.h>
-#include <DataClient/preparedwrite.h>
 #include <DataClient/pathtemplate.h>
 #include <DataClient/networkerror.h>
 #include <DataClient/conditionalrequest.h>

@@ -73,9 +73,6 @@ public:
     QVariantList mid(qsizetype pos, qsizetype length = -1) const;
     //! The rows as JSON, each converted by DataClient::toJsonValue() (a Record an object).
     QJsonArray toJsonArray() const;
-    //! How the rows are kept: 0 (empty), 1 (one list), or the number of chunks.
-    qsizetype chunkCount() const noexcept { return m_chunks.size(); }
-
     //! Replaces row \a i. A chunk shared with another RowList is copied first (only that one).
     //! An edit outside the list is refused with a warning (dataclient.schema), nothing changed.
     void replace(qsizetype i, const QVariant &row);
@@ -90,14 +87,6 @@ public:
     {
         return identity() == other.identity() && size() == other.size();
     }
-    //! This list's identity: the same for its copies (and, for one list, for copies of that
-    //! QVariantList), another once a row is replaced or the list is edited.
-    const void *identity() const noexcept
-    {
-        return m_chunks.size() == 1 ? static_cast<const void *>(m_chunks.front().constData())
-                                    : m_chunks.constData();
-    }
-
     class const_iterator
     {
     public:
@@ -162,6 +151,17 @@ public:
     void swap(RowList &other) noexcept { m_chunks.swap(other.m_chunks); }
 
 private:
+    friend struct RowListInternals; // how the store and the models tell lists apart (rowlist_p.h)
+    //! How the rows are kept: 0 (empty), 1 (one list), or the number of chunks.
+    qsizetype chunkCount() const noexcept { return m_chunks.size(); }
+
+    //! This list's identity: the same for its copies (and, for one list, for copies of that
+    //! QVariantList), another once a row is replaced or the list is edited.
+    const void *identity() const noexcept
+    {
+        return m_chunks.size() == 1 ? static_cast<const void *>(m_chunks.front().constData())
+                                    : m_chunks.constData();
+    }
     void makeOneList();
     // Empty, one list of any length, or chunks of exactly ChunkRows rows but the last (1 to
     // ChunkRows rows): a row's place is then one division.

@@ -3,6 +3,7 @@
 // DataClient::toJsonValue() on any of them, and qDebug(). And the library's value types are
 // shared as qtbase's are (swap, noexcept moves, Q_DECLARE_SHARED's relocatable type info).
 #include <DataClient/abortgroup.h>
+#include <DataClient/conditionalrequest.h>
 #include <DataClient/decimal.h>
 #include <DataClient/networkerror.h>
 #include <DataClient/pathtemplate.h>
@@ -11,6 +12,7 @@
 #include <DataClient/schema.h>
 #include <DataClient/store.h>
 #include <DataClient/tojson.h>
+#include <DataClient/private/rowlist_p.h>
 
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonDocument>
@@ -170,7 +172,7 @@ private Q_SLOTS:
         for (int i = 0; i < 2 * RowList::ChunkRows + 5; ++i)
             chunks[i / RowList::ChunkRows].append(QVariantMap {{u"id"_s, i}});
         const RowList rows = RowList::fromChunks(chunks);
-        QCOMPARE(rows.chunkCount(), 3);
+        QCOMPARE(RowListInternals::chunkCount(rows), 3);
         const QJsonArray array = QVariant::fromValue(rows).value<QJsonArray>();
         QCOMPARE(array.size(), rows.size());
         for (int i = 0; i < array.size(); ++i)
@@ -259,6 +261,7 @@ static_assert(isQtSharedValue<Schema>());
 static_assert(isQtSharedValue<PathTemplate>());
 static_assert(isQtSharedValue<NetworkError>());
 static_assert(isQtSharedValue<AbortGroup>());
+static_assert(isQtSharedValue<ConditionalRequest>());
 
 QTEST_GUILESS_MAIN(tst_ValueConversions)
 #include "tst_valueconversions.moc"
