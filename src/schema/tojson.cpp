@@ -8,6 +8,7 @@
 #include <DataClient/tojson.h>
 
 #include <QtCore/QDateTime>
+#include <QtCore/QHash>
 #include <QtCore/QJsonDocument>
 
 namespace DataClient {
@@ -15,37 +16,52 @@ namespace DataClient {
 using namespace detail;
 
 namespace {
-QJsonObject objectOf(const QVariantMap &map)
+// The objects of the nested records one conversion made, by snapshot: an author of many todos
+// is converted once and its QJsonObject shared (implicitly) by every todo that shows it.
+using NestedObjects = QHash<const void *, QJsonObject>;
+
+QJsonValue convert(const QVariant &value, NestedObjects &nested);
+
+QJsonObject recordObject(const Record &record, NestedObjects &nested);
+
+QJsonObject objectOf(const QVariantMap &map, NestedObjects &nested)
 {
     QJsonObject object;
     for (auto it = map.cbegin(); it != map.cend(); ++it)
-        object.insert(it.key(), toJsonValue(it.value()));
+        object.insert(it.key(), convert(it.value(), nested));
     return object;
 }
 
-QJsonObject objectOf(const QVariantHash &hash)
+QJsonObject objectOf(const QVariantHash &hash, NestedObjects &nested)
 {
     QJsonObject object;
     for (auto it = hash.cbegin(); it != hash.cend(); ++it)
-        object.insert(it.key(), toJsonValue(it.value()));
+        object.insert(it.key(), convert(it.value(), nested));
     return object;
+}
+
+QJsonArray arrayOf(const RowList &rows, NestedObjects &nested)
+{
+    QJsonArray array;
+    for (const QVariant &row : rows)
+        array.append(convert(row, nested));
+    return array;
 }
 
 QJsonValue dateText(const QDateTime &value)
 {
     return value.isValid() ? QJsonValue(value.toString(Qt::ISODateWithMs)) : QJsonValue();
 }
-} // namespace
 
-QJsonValue toJsonValue(const QVariant &value)
+QJsonValue convert(const QVariant &value, NestedObjects &nested)
 {
     const QMetaType type = value.metaType();
     if (type == QMetaType::fromType<Record>()) {
         const auto *record = static_cast<const Record *>(value.constData());
-        return record->isNull() ? QJsonValue() : QJsonValue(record->toJsonObject());
+        return record->isNull() ? QJsonValue() : QJsonValue(recordObject(*record, nested));
     }
     if (type == QMetaType::fromType<RowList>())
-        return static_cast<const RowList *>(value.constData())->toJsonArray();
+        return arrayOf(*static_cast<const RowList *>(value.constData()), nested);
     if (type == QMetaType::fromType<Decimal>())
         return static_cast<const Decimal *>(value.constData())->toString();
     switch (type.id()) {
@@ -53,11 +69,11 @@ QJsonValue toJsonValue(const QVariant &value)
     case QMetaType::Nullptr:
         return QJsonValue(QJsonValue::Null);
     case QMetaType::QVariantList:
-        return RowList(*static_cast<const QVariantList *>(value.constData())).toJsonArray();
+        return arrayOf(RowList(*static_cast<const QVariantList *>(value.constData())), nested);
     case QMetaType::QVariantMap:
-        return objectOf(*static_cast<const QVariantMap *>(value.constData()));
+        return objectOf(*static_cast<const QVariantMap *>(value.constData()), nested);
     case QMetaType::QVariantHash:
-        return objectOf(*static_cast<const QVariantHash *>(value.constData()));
+        return objectOf(*static_cast<const QVariantHash *>(value.constData()), nested);
     case QMetaType::QDateTime:
         return dateText(*static_cast<const QDateTime *>(value.constData()));
     case QMetaType::QDate: {
@@ -73,9 +89,10 @@ QJsonValue toJsonValue(const QVariant &value)
     }
 }
 
-QJsonObject Record::toJsonObject() const
+QJsonObject recordObject(const Record &record, NestedObjects &nested)
 {
     QJsonObject object;
+    const RecordPrivate *d = RecordPrivate::get(record);
     if (!d)
         return object;
     const Node *node = d->node.get();
@@ -85,33 +102,53 @@ QJsonObject Record::toJsonObject() const
         const QString &key = node->shape->key(i);
         // Nested entities are resolved values (Records, their lists); every other field is the
         // stored JSON itself, read without deserializing it (a date stays the server's text).
-        bool nested = plan && plan->kinds[i] > 0;
+        bool isNested = plan && plan->kinds[i] > 0;
         if (!plan) {
             for (const EntitySchemaPrivate::NestedField &field : s->nested)
-                nested = nested || field.field == key;
+                isNested = isNested || field.field == key;
         }
-        if (nested)
-            object.insert(key, toJsonValue(valueAt(i)));
-        else if (const Value &v = node->at(i); v.isRef())
+        if (isNested) {
+            const QVariant value = record.valueAt(i);
+            const auto *inner = value.metaType() == QMetaType::fromType<Record>()
+                ? static_cast<const Record *>(value.constData())
+                : nullptr;
+            if (inner && !inner->isNull()) {
+                auto known = nested.constFind(inner->identity());
+                if (known == nested.cend())
+                    known = nested.insert(inner->identity(), recordObject(*inner, nested));
+                object.insert(key, *known);
+            } else {
+                object.insert(key, convert(value, nested));
+            }
+        } else if (const Value &v = node->at(i); v.isRef())
             object.insert(key, QJsonValue()); // a normalized entity read without its schema
         else
             object.insert(key, detail::toJsonValue(v, node));
     }
     for (auto it = s->defaults.cbegin(); it != s->defaults.cend(); ++it) {
         if (node->shape->indexOf(QStringView(it.key())) < 0)
-            object.insert(it.key(), toJsonValue(it.value()));
+            object.insert(it.key(), convert(it.value(), nested));
     }
     return object;
+}
+} // namespace
+
+QJsonValue toJsonValue(const QVariant &value)
+{
+    NestedObjects nested;
+    return convert(value, nested);
+}
+
+QJsonObject Record::toJsonObject() const
+{
+    NestedObjects nested;
+    return recordObject(*this, nested);
 }
 
 QJsonArray RowList::toJsonArray() const
 {
-    QJsonArray array;
-    for (const QVariantList &chunk : m_chunks) {
-        for (const QVariant &row : chunk)
-            array.append(toJsonValue(row));
-    }
-    return array;
+    NestedObjects nested;
+    return arrayOf(*this, nested);
 }
 
 namespace {
