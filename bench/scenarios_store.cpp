@@ -1,4 +1,6 @@
-// Scenarios parse.*, a.*, b.*, c.*, e.* and memory.* on the Store alone.
+// Scenarios parse.*, a.*, b.*, c.*, e.* and memory.* on the Store alone, and j.tojson.*: the
+// list result (a RowList of Records) converted to a QJsonArray, against building a QJsonDocument
+// of the same data from its text (j.tojson.*.qjson).
 // The input is what the store consumes: CompactJson (parsed by our parser). The ".qjson"
 // variants measure the QJsonDocument/QJsonValue path for comparison.
 #include "benchdata.h"
@@ -6,6 +8,7 @@
 
 #include <DataClient/compactjson.h>
 #include <DataClient/store.h>
+#include <DataClient/tojson.h>
 
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonDocument>
@@ -92,6 +95,15 @@ DATACLIENT_BENCH_SCENARIOS(storeScenarios)
             != identity(warm))
             bench.fail(u"c.denormalize.collection.warmmemo."_s + suffix,
                        u"not the identical shared result"_s);
+
+        // j: the list result as JSON (toJsonValue()), against QJsonDocument::fromJson() of the
+        // same todos; both give a QJsonArray of 1k/10k objects with the author nested
+        const QString toJson = u"j.tojson.collection."_s + suffix;
+        bench.time(toJson, {}, [&] { checksum += toJsonValue(warm).toArray().size(); });
+        bench.time(toJson + u".qjson"_s, {},
+                   [&] { checksum += QJsonDocument::fromJson(bytes).array().size(); });
+        if (bench.wanted(toJson) && toJsonValue(warm).toArray() != qjson.toArray())
+            bench.fail(toJson, u"not the JSON the server sent"_s);
         if (checksum == 42)
             std::puts(""); // keeps the checksum alive
     }

@@ -15,8 +15,8 @@
 #include <DataClient/entityrefset.h>
 #include <DataClient/record.h>
 #include <DataClient/rowlist.h>
+#include <DataClient/tojson.h>
 #include <DataClient/compactjson.h>
-#include <DataClient/preparedwrite.h>
 #include <DataClient/pathtemplate.h>
 #include <DataClient/networkerror.h>
 #include <DataClient/conditionalrequest.h>

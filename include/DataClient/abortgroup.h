@@ -4,11 +4,13 @@
 #include <DataClient/global.h>
 
 #include <QtCore/QObject>
+#include <QtCore/QSharedDataPointer>
 
 #include <functional>
-#include <memory>
 
 namespace DataClient {
+
+class AbortGroupPrivate;
 
 /*!
     A set of requests that can be aborted together, at once. A request joins the group of the
@@ -26,6 +28,12 @@ class DATACLIENT_REST_EXPORT AbortGroup
 {
 public:
     AbortGroup();
+    AbortGroup(const AbortGroup &other);
+    AbortGroup(AbortGroup &&other) noexcept;
+    AbortGroup &operator=(const AbortGroup &other);
+    AbortGroup &operator=(AbortGroup &&other) noexcept;
+    ~AbortGroup();
+    void swap(AbortGroup &other) noexcept { d.swap(other.d); }
 
     //! Aborts every request of the group (once each); requests that join later are aborted as
     //! they join.
@@ -36,10 +44,10 @@ public:
     //! already was), unless \a context was destroyed first.
     void add(QObject *context, std::function<void()> abort) const;
 
-    struct Data;
-
 private:
-    std::shared_ptr<Data> d;
+    QExplicitlySharedDataPointer<AbortGroupPrivate> d; // copies share the one group
 };
 
 } // namespace DataClient
+
+Q_DECLARE_SHARED(DataClient::AbortGroup)

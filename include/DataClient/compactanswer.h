@@ -2,11 +2,12 @@
 #pragma once
 
 #include <DataClient/compactjson.h>
-#include <DataClient/preparedwrite.h>
 
 #include <memory>
 
 namespace DataClient {
+
+class PreparedWrite; // private/preparedwrite_p.h: the library's own layers commit it
 
 //! What RestEndpoint::fetchCompact() resolves with.
 struct CompactAnswer
@@ -19,7 +20,7 @@ struct CompactAnswer
     /*!
         With RestEndpoint::fetchCompact(..., CompactAnswer::ParseAndPrepare) and a body parsed on
         a worker: the answer normalized on that worker right after the parse, by
-        Store::prepare(schema(), storeArguments(params), value), for a Store::commit(). Null
+        StoreLayers::prepare(schema(), storeArguments(params), value), for a StoreLayers::commit(). Null
         otherwise, and when the endpoint's schema cannot normalize off the GUI thread
         (Schema::normalizesAnywhere()). Shared because a QFuture's result is copied.
     */

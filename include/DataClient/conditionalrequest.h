@@ -5,12 +5,12 @@
 #include <DataClient/global.h>
 
 #include <QtCore/QByteArray>
-
-#include <memory>
+#include <QtCore/QSharedDataPointer>
 
 namespace DataClient {
 
-struct RequestInit;
+class ConditionalRequestPrivate;
+
 struct Response;
 
 //! What identifies one version of an answer: its ETag and Last-Modified headers, as received.
@@ -59,9 +59,14 @@ class DATACLIENT_REST_EXPORT ConditionalRequest
 {
 public:
     //! A null request: sends nothing, records nothing (what a context without one uses).
-    ConditionalRequest() = default;
+    ConditionalRequest();
     //! A request that will send \a validators (none when empty) and records its answer.
     explicit ConditionalRequest(const Validators &validators);
+    ConditionalRequest(const ConditionalRequest &other);
+    ConditionalRequest(ConditionalRequest &&other) noexcept;
+    ConditionalRequest &operator=(const ConditionalRequest &other);
+    ConditionalRequest &operator=(ConditionalRequest &&other) noexcept;
+    ~ConditionalRequest();
 
     //! What the request is to send.
     Validators validators() const;
@@ -75,18 +80,13 @@ public:
 
     bool isNull() const { return !d; }
 
-    // For the endpoint ---------------------------------------------------------------------
-
-    //! Adds the validators to \a init (a GET without a conditional header of its own) and
-    //! records that they were sent.
-    void addTo(RequestInit &init) const;
-    //! Records what \a answer says about the validators.
-    void record(const Response &answer) const;
-
-    struct Data;
+    void swap(ConditionalRequest &other) noexcept { d.swap(other.d); }
 
 private:
-    std::shared_ptr<Data> d;
+    friend class ConditionalRequestPrivate; // the endpoint sends and records (src/rest)
+    QExplicitlySharedDataPointer<ConditionalRequestPrivate> d; // copies are the request
 };
 
 } // namespace DataClient
+
+Q_DECLARE_SHARED(DataClient::ConditionalRequest)

@@ -3,6 +3,9 @@
 
 #include <DataClient/entityref.h>
 #include <DataClient/meta.h>
+#include <DataClient/record.h>
+#include <DataClient/rowlist.h>
+#include <DataClient/tojson.h>
 
 #include <QtCore/QList>
 #include <QtCore/QVariant>
@@ -11,8 +14,10 @@ namespace DataClient {
 
 struct Denormalized
 {
-    //! The value: QVariantMap / QVariantList trees, entities resolved (Records), fields
-    //! deserialized; a Collection's rows are a RowList (converts to QVariantList; rowlist.h).
+    //! The value, shaped like the schema: an entity is a Record (record.h), a Collection's rows
+    //! a RowList (rowlist.h) of Records, an Array a QVariantList, an Object or Values a
+    //! QVariantMap; fields deserialized (QDateTime, Decimal, ...). toList()/toMap() give plain
+    //! lists and maps, DataClient::toJsonValue() (tojson.h) JSON, qDebug() the content.
     //! Memoized: reading unchanged data again gives a QVariant sharing the same d-pointer.
     QVariant data;
     //! False when there is no such result, or an entity it needs is missing (see missing).

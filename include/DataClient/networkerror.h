@@ -8,16 +8,17 @@
 #include <QtCore/QJsonValue>
 #include <QtCore/QMetaType>
 #include <QtCore/QObject>
+#include <QtCore/QSharedDataPointer>
 #include <QtCore/QString>
 #include <QtCore/QUrl>
 #include <QtNetwork/QNetworkReply>
 
 #include <exception>
-#include <memory>
 
 namespace DataClient {
 
 struct Response;
+class NetworkErrorPrivate;
 
 /*!
     The error a failed endpoint future carries (QFuture::onFailed receives it), also readable from
@@ -83,8 +84,12 @@ public:
     NetworkError();
     NetworkError(Kind kind, int status, const QString &message);
     NetworkError(const NetworkError &other);
+    //! Leaves \a other a null error.
+    NetworkError(NetworkError &&other) noexcept;
     NetworkError &operator=(const NetworkError &other);
+    NetworkError &operator=(NetworkError &&other) noexcept;
     ~NetworkError() override;
+    void swap(NetworkError &other) noexcept { d.swap(other.d); }
 
     //! The answer was not 2xx (kind Http).
     static NetworkError fromResponse(const Response &response);
@@ -136,15 +141,17 @@ public:
     void raise() const override;
     NetworkError *clone() const override;
 
-    struct Data;
-
 private:
     // A copy with \a change applied to its own data (the with*() modifiers).
     template<typename Change> NetworkError changed(Change change) const;
 
-    std::shared_ptr<const Data> d;
+    // Never null (a null error shares one empty data): accessors need no check. Written only
+    // by the with*() modifiers, on their copy.
+    QSharedDataPointer<NetworkErrorPrivate> d;
 };
 
 } // namespace DataClient
+
+Q_DECLARE_SHARED(DataClient::NetworkError)
 
 Q_DECLARE_METATYPE(DataClient::NetworkError)

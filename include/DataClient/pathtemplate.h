@@ -4,13 +4,15 @@
 #include <DataClient/global.h>
 #include <DataClient/params.h>
 
+#include <QtCore/QSharedDataPointer>
 #include <QtCore/QString>
 #include <QtCore/QStringList>
 
-#include <memory>
 #include <optional>
 
 namespace DataClient {
+
+class PathTemplatePrivate;
 
 //! A path template, compiled once and shared (cheap to copy, immutable).
 //!
@@ -33,6 +35,12 @@ public:
     PathTemplate();
     //! Compiles \a pattern. Check isValid(): a malformed pattern gives an invalid template.
     explicit PathTemplate(const QString &pattern);
+    PathTemplate(const PathTemplate &other);
+    PathTemplate(PathTemplate &&other) noexcept;
+    PathTemplate &operator=(const PathTemplate &other);
+    PathTemplate &operator=(PathTemplate &&other) noexcept;
+    ~PathTemplate();
+    void swap(PathTemplate &other) noexcept { d.swap(other.d); }
 
     bool isValid() const;
     //! Why the template is invalid, e.g. "path template '/a/:' (position 4): expected a
@@ -79,10 +87,10 @@ public:
     */
     PathTemplate listTemplate() const;
 
-    struct Data;
-
 private:
-    std::shared_ptr<const Data> d;
+    QSharedDataPointer<PathTemplatePrivate> d; // immutable once compiled: never detached
 };
 
 } // namespace DataClient
+
+Q_DECLARE_SHARED(DataClient::PathTemplate)

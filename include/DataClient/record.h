@@ -4,6 +4,9 @@
 #include <DataClient/entityschema.h>
 #include <DataClient/global.h>
 
+// QDebug complete: QMetaType then finds operator<< below, and qDebug() << QVariant uses it.
+#include <QtCore/QDebug>
+#include <QtCore/QJsonObject>
 #include <QtCore/QMetaType>
 #include <QtCore/QSharedDataPointer>
 #include <QtCore/QStringList>
@@ -22,7 +25,10 @@ class RecordPrivate;
     Records are what lists of 10k entities are made of, so they are small (one allocation over
     the store's own copy of the data) and reading one field costs nanoseconds. A QVariant holding
     a Record converts to QVariantMap (toMap(), QVariant::toMap(), qvariant_cast) for code and QML
-    that want a plain map, and DataClient::fromVariant<T>() builds a gadget from it.
+    that want a plain map, and DataClient::fromVariant<T>() builds a gadget from it; it converts
+    to QJsonObject and QJsonValue too (toJsonObject(), QVariant::toJsonValue(),
+    `value<QJsonObject>()`; DataClient::toJsonValue() in tojson.h converts any value the store
+    hands out). `qDebug() << record` shows its fields.
 
     Two Records compare equal when they show the same stored data read with the same schema
     (whether they are pending aside: compare isPending() for that).
@@ -61,6 +67,10 @@ public:
     QVariant valueAt(qsizetype index) const;
     //! Every field; nested Records become QVariantMaps too (for QML and JSON-like use).
     QVariantMap toMap() const;
+    //! Every field as JSON: the server's fields as it sent them (a date is the server's text,
+    //! not a QDateTime), nested entities as objects (null when missing), then the defaults the
+    //! schema fills in (converted by DataClient::toJsonValue()). Null records give {}.
+    QJsonObject toJsonObject() const;
 
     //! True when both are the same snapshot object (what memoization preserves).
     bool isSharedWith(const Record &other) const { return d == other.d; }
@@ -76,6 +86,10 @@ private:
     explicit Record(RecordPrivate *data); // adopts data's first reference
     QExplicitlySharedDataPointer<RecordPrivate> d;
 };
+
+//! Prints the entity key and the fields, JSON-like: `DataClient::Record(todo {"id": 1, ...})`
+//! (strings quoted, nested records as objects, dates and other types as their own qDebug()).
+DATACLIENT_SCHEMA_EXPORT QDebug operator<<(QDebug debug, const Record &record);
 
 } // namespace DataClient
 

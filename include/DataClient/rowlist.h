@@ -4,6 +4,9 @@
 
 #include <DataClient/global.h>
 
+// QDebug complete: QMetaType then finds operator<< below, and qDebug() << QVariant uses it.
+#include <QtCore/QDebug>
+#include <QtCore/QJsonArray>
 #include <QtCore/QList>
 #include <QtCore/QMetaType>
 #include <QtCore/QVariant>
@@ -25,7 +28,11 @@ namespace DataClient {
     with at() / value() / iteration, or `data.value<DataClient::RowList>()`.
 
     A QVariant holding a RowList converts to QVariantList (QVariant::toList(), qvariant_cast,
-    value<QVariantList>()), so code written for plain lists keeps working.
+    value<QVariantList>()), so code written for plain lists keeps working; its typeId() is
+    RowList's, not QMetaType::QVariantList: test for a list with `canConvert<QVariantList>()`
+    or rowsOf(). It converts to QJsonArray and QJsonValue too (toJsonArray(),
+    QVariant::toJsonArray(), `value<QJsonArray>()`; DataClient::toJsonValue() in tojson.h
+    converts any value the store hands out). `qDebug() << rows` shows the rows.
 */
 class DATACLIENT_SCHEMA_EXPORT RowList
 {
@@ -64,9 +71,8 @@ public:
     QVariantList toList() const;
     //! Rows \a pos to \a pos + \a length - 1 (to the end for -1), as QList::mid().
     QVariantList mid(qsizetype pos, qsizetype length = -1) const;
-    //! How the rows are kept: 0 (empty), 1 (one list), or the number of chunks.
-    qsizetype chunkCount() const noexcept { return m_chunks.size(); }
-
+    //! The rows as JSON, each converted by DataClient::toJsonValue() (a Record an object).
+    QJsonArray toJsonArray() const;
     //! Replaces row \a i. A chunk shared with another RowList is copied first (only that one).
     //! An edit outside the list is refused with a warning (dataclient.schema), nothing changed.
     void replace(qsizetype i, const QVariant &row);
@@ -81,14 +87,6 @@ public:
     {
         return identity() == other.identity() && size() == other.size();
     }
-    //! This list's identity: the same for its copies (and, for one list, for copies of that
-    //! QVariantList), another once a row is replaced or the list is edited.
-    const void *identity() const noexcept
-    {
-        return m_chunks.size() == 1 ? static_cast<const void *>(m_chunks.front().constData())
-                                    : m_chunks.constData();
-    }
-
     class const_iterator
     {
     public:
@@ -153,6 +151,17 @@ public:
     void swap(RowList &other) noexcept { m_chunks.swap(other.m_chunks); }
 
 private:
+    friend struct RowListInternals; // how the store and the models tell lists apart (rowlist_p.h)
+    //! How the rows are kept: 0 (empty), 1 (one list), or the number of chunks.
+    qsizetype chunkCount() const noexcept { return m_chunks.size(); }
+
+    //! This list's identity: the same for its copies (and, for one list, for copies of that
+    //! QVariantList), another once a row is replaced or the list is edited.
+    const void *identity() const noexcept
+    {
+        return m_chunks.size() == 1 ? static_cast<const void *>(m_chunks.front().constData())
+                                    : m_chunks.constData();
+    }
     void makeOneList();
     // Empty, one list of any length, or chunks of exactly ChunkRows rows but the last (1 to
     // ChunkRows rows): a row's place is then one division.
@@ -162,6 +171,9 @@ private:
 //! The rows of \a value when it holds a list: a RowList (shared) or a QVariantList (wrapped, O(1)).
 //! Sets \a isList to false (and returns an empty list) for anything else.
 DATACLIENT_SCHEMA_EXPORT RowList rowsOf(const QVariant &value, bool *isList = nullptr);
+
+//! Prints the rows JSON-like: `DataClient::RowList([{"id": 1, ...}, ...])` (as Record's).
+DATACLIENT_SCHEMA_EXPORT QDebug operator<<(QDebug debug, const RowList &rows);
 
 } // namespace DataClient
 

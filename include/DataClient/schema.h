@@ -216,6 +216,7 @@ public:
     Schema answerSchema(bool answerIsList = false) const;
 
     //! Same definition (copies compare equal; two separately built schemas do not).
+    void swap(Schema &other) noexcept { d.swap(other.d); }
     friend bool operator==(const Schema &a, const Schema &b) { return a.d == b.d; }
     friend bool operator!=(const Schema &a, const Schema &b) { return a.d != b.d; }
 
@@ -226,3 +227,5 @@ private:
 };
 
 } // namespace DataClient
+
+Q_DECLARE_SHARED(DataClient::Schema)

@@ -8,9 +8,7 @@
 #include <DataClient/global.h>
 #include <DataClient/meta.h>
 #include <DataClient/params.h>
-#include <DataClient/preparedwrite.h>
 #include <DataClient/schema.h>
-#include <DataClient/storegarbage.h>
 #include <DataClient/storewrite.h>
 
 #include <QtCore/QJsonObject>
@@ -23,6 +21,7 @@
 namespace DataClient {
 
 class StorePrivate;
+class StoreLayers;
 namespace detail {
 struct StoreSnapshot;
 }
@@ -54,31 +53,8 @@ public:
     //! The same from the compact form (CompactJson::parse()): no QJsonDocument in between.
     StoreWrite setResponse(const QString &resultKey, const Schema &schema, const Params &args,
                            const CompactJson &value, const Meta &meta);
-    //! The same write into optimistic layer \a layerId, shown above the committed data until
-    //! removeOptimistic(). Layers apply in ascending layerId; writing the same layer again adds to
-    //! it.
-    StoreWrite setOptimisticResponse(quint64 layerId, const QString &resultKey,
-                                     const Schema &schema, const Params &args,
-                                     const QJsonValue &value, const Meta &meta);
-    ChangeSet removeOptimistic(quint64 layerId);
-    /*!
-        Gives layer \a layerId the date \a date (its meta.date) and shows what that makes of
-        the entities it wrote: a layer dated at or after the committed data shows over it, one
-        dated before only fills the fields the data lacks (the race rule, as for setResponse()).
-    */
-    ChangeSet redateOptimistic(quint64 layerId, qint64 date);
-
-    //! Normalizes and checks a response without touching any store: safe on any thread (a
-    //! worker), for a later commit(). setResponse() is prepare() + commit().
-    static PreparedWrite prepare(const Schema &schema, const Params &args,
-                                 const CompactJson &value);
-    static PreparedWrite prepare(const Schema &schema, const Params &args, const QJsonValue &value);
-    //! Commits a prepared response (the store's thread): the same outcome as setResponse(). A
-    //! write that failed to prepare returns its error; an empty PreparedWrite does nothing.
-    StoreWrite commit(const QString &resultKey, PreparedWrite &&write, const Meta &meta);
-    //! Commits it into optimistic layer \a layerId, like setOptimisticResponse().
-    StoreWrite commitOptimistic(quint64 layerId, const QString &resultKey, PreparedWrite &&write,
-                                const Meta &meta);
+    //! The ids of the optimistic layers shown above the committed data (the Controller's
+    //! optimistic writes, docs/optimistic-updates.md), ascending.
     QList<quint64> optimisticLayers() const;
 
     //! The result stored under \a resultKey, read with \a schema (\a args identify collections
@@ -140,13 +116,10 @@ public:
     */
     QString preview(const EntityRef &ref, qsizetype maxChars) const;
     QString resultPreview(const QString &resultKey, qsizetype maxChars) const;
-    //! One garbage-collection pass (docs/memory.md): drops \a request's results, then every
-    //! entity and collection nothing reaches that was last written at or before
-    //! \a request.writtenBefore. Views of what is dropped are forgotten; pks stay known.
-    StoreGarbageOutcome collectGarbage(const StoreGarbageRequest &request);
 
 private:
     friend struct detail::StoreSnapshot; // the persisted store reads and restores the tables
+    friend class StoreLayers; // the layers' API (private/storelayers_p.h)
     std::unique_ptr<StorePrivate> d;
 };
 

@@ -3,7 +3,7 @@
 
 #include <DataClient/compactjson.h>
 #include <DataClient/params.h>
-#include <DataClient/preparedwrite.h>
+#include <DataClient/private/preparedwrite_p.h>
 #include <DataClient/schema.h>
 
 #include <QtCore/QFuture>
@@ -17,7 +17,7 @@ namespace DataClient::detail {
     The Store keeps answers as CompactJson; an answer that arrives as a QJsonValue is converted
     first, and every answer is normalized before it is committed. For a list of thousands of
     entities that is most of the time a write takes. Both touch no shared state (CompactJson
-    interns object shapes under a mutex and counts references atomically; Store::prepare() writes
+    interns object shapes under a mutex and counts references atomically; StoreLayers::prepare() writes
     into a batch of its own), so they run on a worker for large answers and the Controller
     commits the result on its own thread in one step. A CompactJson answer is parsed and
     normalized in one worker task by RestEndpoint::fetchCompact() (CompactAnswer::ParseAndPrepare);
@@ -34,7 +34,7 @@ struct BackgroundJson
     struct Result
     {
         CompactJson value;
-        //! The answer normalized by Store::prepare(), or null when it is to be normalized on the
+        //! The answer normalized by StoreLayers::prepare(), or null when it is to be normalized on the
         //! GUI thread. Shared because QFuture needs a copyable result.
         std::shared_ptr<PreparedWrite> prepared;
     };

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <utility>
+#include <DataClient/private/storelayers_p.h>
 
 namespace DataClient {
 
@@ -237,7 +238,7 @@ bool ControllerPrivate::commit(InFlightRequest &request, const Value &value,
     }
     // A prepared write is the same outcome as setResponse() (prepare + commit), in one step here.
     const StoreWrite write = prepared && written == schema
-        ? store->commit(resultKey, std::move(*prepared), meta)
+        ? StoreLayers::commit(*store, resultKey, std::move(*prepared), meta)
         : store->setResponse(resultKey, written, args, value, meta);
     if (write.error) {
         const NetworkError error

@@ -5,6 +5,8 @@
 #include "managers_p.h"
 #include "scheduler_p.h"
 
+#include <DataClient/private/storelayers_p.h>
+
 #include <QtCore/QPointer>
 
 #include <algorithm>
@@ -66,7 +68,7 @@ GcManager::Kept GcManager::kept(bool released)
             roots.add(let.endpoint->key(let.params), let.endpoint, let.params);
     }
     // The outbox of offline mutations (not there yet) adds the keys its items write here.
-    // Optimistic layers need nothing: the store keeps what they write (Store::collectGarbage()).
+    // Optimistic layers need nothing: the store keeps what they write (StoreLayers::collectGarbage()).
     return roots;
 }
 
@@ -105,7 +107,7 @@ int GcManager::collect()
     qsizetype results = 0, entities = 0, collections = 0;
     qint64 oldestUnreachable = -1;
     const auto pass = [&](const StoreGarbageRequest &what) {
-        StoreGarbageOutcome outcome = store->collectGarbage(what);
+        StoreGarbageOutcome outcome = StoreLayers::collectGarbage(*store, what);
         for (const QString &key : std::as_const(outcome.changes.results))
             gc.forget(key);
         if (!outcome.changes.results.isEmpty()) {

@@ -5,6 +5,7 @@
 
 #include <DataClient/record.h>
 #include <DataClient/rowlist.h>
+#include <DataClient/private/storelayers_p.h>
 
 #include <algorithm>
 
@@ -66,13 +67,13 @@ quint64 Guesses::show(const RestEndpoint &endpoint, const Params &params, const 
         predicted = guess;
     }
     const quint64 layer = m_layers.allocate();
-    const StoreWrite write
-        = store.setOptimisticResponse(layer, QString(), schema, endpoint.storeArguments(params),
-                                      *predicted, Meta {date, m_core.now(), 0});
+    const StoreWrite write = StoreLayers::setOptimisticResponse(
+        store, layer, QString(), schema, endpoint.storeArguments(params), *predicted,
+        Meta {date, m_core.now(), 0});
     if (write.error) {
         qCWarning(lcController).noquote() << "optimistic response of" << endpoint.name()
                                           << "does not fit its schema:" << write.error->message();
-        store.removeOptimistic(layer);
+        StoreLayers::removeOptimistic(store, layer);
         if (newRowKey && !newRowKey->isEmpty()) {
             const QString unused = std::exchange(*newRowKey, QString());
             m_core.each(Lifecycle::NewRowKey,
@@ -88,7 +89,7 @@ quint64 Guesses::show(const RestEndpoint &endpoint, const Params &params, const 
 ChangeSet Guesses::redate(quint64 layer, qint64 date)
 {
     m_layers.redate(layer, date);
-    return m_core.store->redateOptimistic(layer, date);
+    return StoreLayers::redateOptimistic(*m_core.store, layer, date);
 }
 
 ChangeSet Guesses::remove(quint64 own, qint64 date, const EntityRefSet &committed)
@@ -102,7 +103,7 @@ ChangeSet Guesses::remove(quint64 own, qint64 date, const EntityRefSet &committe
     for (const quint64 layer : std::as_const(obsolete)) {
         if (!m_layers.contains(layer))
             continue; // already removed by a newer commit
-        changes.unite(m_core.store->removeOptimistic(layer));
+        changes.unite(StoreLayers::removeOptimistic(*m_core.store, layer));
         m_layers.forget(layer);
     }
     return changes;

@@ -20,7 +20,7 @@ constexpr qsizetype MaxInternedShapeSize = Shape::MaxInternedBytes / 64;
 
 struct ShapeRegistry
 {
-    QMutex mutex; // nodes are built and released on worker threads too (Store::prepare())
+    QMutex mutex; // nodes are built and released on worker threads too (StoreLayers::prepare())
     QMultiHash<size_t, const Shape *> shapes;
     qsizetype bytes = 0;
 };

@@ -6,6 +6,7 @@
 #include <DataClient/record.h>
 #include <DataClient/private/listpatch_p.h>
 #include <DataClient/private/variantaccess_p.h>
+#include <DataClient/private/rowlist_p.h>
 
 #include <QtCore/QJsonObject>
 
@@ -169,7 +170,7 @@ bool CollectionModelPrivate::syncRows(const RowList &items)
     // entity changed): only those rows are compared, however long the list.
     if (items.size() == rows.size()) {
         const std::optional<detail::ListPatch> patch = detail::listPatchOf(items);
-        if (patch && patch->from == rows.identity() && patch->made > rowsSince)
+        if (patch && patch->from == RowListInternals::identity(rows) && patch->made > rowsSince)
             return updateChangedRows(items, &patch->rows);
     }
 
@@ -272,7 +273,7 @@ void CollectionModelPrivate::dropValue(QVariant &&value)
     RowList rows = rowsOf(value, &isList);
     value = QVariant();
     // A chunked list frees chunk by chunk; one long list is freed here, its Records prefetched.
-    if (!isList || rows.chunkCount() != 1 || rows.size() < LongList)
+    if (!isList || RowListInternals::chunkCount(rows) != 1 || rows.size() < LongList)
         return;
     QVariantList list = rows.toList();
     rows = RowList();

@@ -2,13 +2,15 @@
 
 #include <QtCore/QList>
 #include <QtCore/QPointer>
+#include <QtCore/QSharedData>
 
 #include <utility>
 
 namespace DataClient {
 
-struct AbortGroup::Data
+class AbortGroupPrivate : public QSharedData
 {
+public:
     struct Member
     {
         QPointer<QObject> context;
@@ -18,7 +20,14 @@ struct AbortGroup::Data
     bool aborted = false;
 };
 
-AbortGroup::AbortGroup() : d(std::make_shared<Data>()) { }
+using Data = AbortGroupPrivate;
+
+AbortGroup::AbortGroup() : d(new Data) { }
+AbortGroup::AbortGroup(const AbortGroup &other) = default;
+AbortGroup::AbortGroup(AbortGroup &&other) noexcept = default;
+AbortGroup &AbortGroup::operator=(const AbortGroup &other) = default;
+AbortGroup &AbortGroup::operator=(AbortGroup &&other) noexcept = default;
+AbortGroup::~AbortGroup() = default;
 
 void AbortGroup::abort() const
 {

@@ -2,6 +2,7 @@
 // future of what the endpoint makes of the answer.
 #pragma once
 
+#include "conditionalrequest_p.h"
 #include "replyfuture_p.h"
 #include "restendpoint_p.h"
 
@@ -38,7 +39,7 @@ QFuture<T> answerFuture(QFuture<Response> response, const RestEndpoint *endpoint
         .then(context,
               [promise, onAnswer = std::move(onAnswer), conditional,
                refusalNote](const Response &answer) {
-                  conditional.record(answer);
+                  ConditionalRequestPrivate::record(conditional, answer);
                   try {
                       if (!answer.isOk()) {
                           const NetworkError error = NetworkError::fromResponse(answer);

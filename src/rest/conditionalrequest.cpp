@@ -1,6 +1,7 @@
 // ConditionalRequest: what a read sends of the validators it was given, and what its answer
 // said about them. Whether to use them, and what a 304 means, the caller that stores answers
 // decides.
+#include "conditionalrequest_p.h"
 #include "logging_p.h"
 
 #include <DataClient/conditionalrequest.h>
@@ -11,14 +12,6 @@
 #include <utility>
 
 namespace DataClient {
-
-struct ConditionalRequest::Data
-{
-    Validators validators;
-    bool sent = false;
-    bool notModified = false;
-    Validators received;
-};
 
 namespace {
 
@@ -54,10 +47,18 @@ Validators Validators::of(const Response &response)
     return validatorsIn(response);
 }
 
-ConditionalRequest::ConditionalRequest(const Validators &validators) : d(std::make_shared<Data>())
+ConditionalRequest::ConditionalRequest(const Validators &validators)
+    : d(new ConditionalRequestPrivate)
 {
     d->validators = validators;
 }
+
+ConditionalRequest::ConditionalRequest() = default;
+ConditionalRequest::ConditionalRequest(const ConditionalRequest &other) = default;
+ConditionalRequest::ConditionalRequest(ConditionalRequest &&other) noexcept = default;
+ConditionalRequest &ConditionalRequest::operator=(const ConditionalRequest &other) = default;
+ConditionalRequest &ConditionalRequest::operator=(ConditionalRequest &&other) noexcept = default;
+ConditionalRequest::~ConditionalRequest() = default;
 
 Validators ConditionalRequest::validators() const
 {
@@ -79,8 +80,9 @@ bool ConditionalRequest::notModified() const
     return d && d->notModified;
 }
 
-void ConditionalRequest::addTo(RequestInit &init) const
+void ConditionalRequestPrivate::addTo(const ConditionalRequest &request, RequestInit &init)
 {
+    ConditionalRequestPrivate *d = request.d.data();
     if (!d || d->validators.isEmpty() || init.method != "GET")
         return;
     // The endpoint's own conditional request wins: one condition, never two of each.
@@ -93,8 +95,9 @@ void ConditionalRequest::addTo(RequestInit &init) const
     d->sent = true;
 }
 
-void ConditionalRequest::record(const Response &answer) const
+void ConditionalRequestPrivate::record(const ConditionalRequest &request, const Response &answer)
 {
+    ConditionalRequestPrivate *d = request.d.data();
     if (!d || answer.method != "GET")
         return;
     d->notModified = answer.status == 304;

@@ -6,12 +6,16 @@
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonDocument>
 #include <QtCore/QJsonParseError>
+#include <QtCore/QSharedData>
+
+#include <utility>
 
 namespace DataClient {
 
-struct NetworkError::Data
+class NetworkErrorPrivate : public QSharedData
 {
-    Kind kind = Kind::Other;
+public:
+    NetworkError::Kind kind = NetworkError::Kind::Other;
     int status = 0;
     QString statusText;
     QUrl url;
@@ -43,25 +47,41 @@ QString bodyExcerpt(const QByteArray &body)
     return text;
 }
 
+// The data of every null error (default-constructed or moved from): one allocation, shared.
+const QSharedDataPointer<NetworkErrorPrivate> &nullData()
+{
+    static const QSharedDataPointer<NetworkErrorPrivate> data(new NetworkErrorPrivate);
+    return data;
+}
+
 } // namespace
 
-NetworkError::NetworkError() : d(std::make_shared<Data>()) { }
+NetworkError::NetworkError() : d(nullData()) { }
 
 NetworkError::NetworkError(Kind kind, int status, const QString &message)
+    : d(new NetworkErrorPrivate)
 {
-    auto data = std::make_shared<Data>();
-    data->kind = kind;
-    data->status = status;
-    data->message = message;
-    data->what = message.toUtf8();
-    d = std::move(data);
+    d->kind = kind;
+    d->status = status;
+    d->message = message;
+    d->what = message.toUtf8();
 }
 
 NetworkError::NetworkError(const NetworkError &other) : QException(other), d(other.d) { }
 
+NetworkError::NetworkError(NetworkError &&other) noexcept
+    : QException(other), d(std::exchange(other.d, nullData()))
+{ }
+
 NetworkError &NetworkError::operator=(const NetworkError &other)
 {
     d = other.d;
+    return *this;
+}
+
+NetworkError &NetworkError::operator=(NetworkError &&other) noexcept
+{
+    d = std::exchange(other.d, nullData());
     return *this;
 }
 
@@ -185,16 +205,14 @@ bool NetworkError::isNull() const
 
 template<typename Change> NetworkError NetworkError::changed(Change change) const
 {
-    auto data = std::make_shared<Data>(*d);
-    change(*data);
-    NetworkError copy;
-    copy.d = std::move(data);
+    NetworkError copy = *this;
+    change(*copy.d); // detaches: this error keeps its data
     return copy;
 }
 
 NetworkError NetworkError::withStatus(int status, const QString &statusText) const
 {
-    return changed([&](Data &data) {
+    return changed([&](NetworkErrorPrivate &data) {
         data.status = status;
         data.statusText = statusText;
     });
@@ -202,7 +220,7 @@ NetworkError NetworkError::withStatus(int status, const QString &statusText) con
 
 NetworkError NetworkError::withRequest(const QByteArray &method, const QUrl &url) const
 {
-    return changed([&](Data &data) {
+    return changed([&](NetworkErrorPrivate &data) {
         data.method = method;
         data.url = url;
     });
@@ -210,7 +228,7 @@ NetworkError NetworkError::withRequest(const QByteArray &method, const QUrl &url
 
 NetworkError NetworkError::withBody(const QByteArray &body) const
 {
-    return changed([&](Data &data) {
+    return changed([&](NetworkErrorPrivate &data) {
         data.body = body.size() > MaxKeptBodyBytes ? body.left(MaxKeptBodyBytes) : body;
         data.bodySize = body.size();
     });
@@ -219,7 +237,7 @@ NetworkError NetworkError::withBody(const QByteArray &body) const
 NetworkError NetworkError::withNetworkError(QNetworkReply::NetworkError error,
                                             const QString &errorString) const
 {
-    return changed([&](Data &data) {
+    return changed([&](NetworkErrorPrivate &data) {
         data.networkError = error;
         data.errorString = errorString;
     });
@@ -227,12 +245,12 @@ NetworkError NetworkError::withNetworkError(QNetworkReply::NetworkError error,
 
 NetworkError NetworkError::withRetryAfter(const QByteArray &retryAfter) const
 {
-    return changed([&](Data &data) { data.retryAfter = retryAfter; });
+    return changed([&](NetworkErrorPrivate &data) { data.retryAfter = retryAfter; });
 }
 
 NetworkError NetworkError::withMessage(const QString &message) const
 {
-    return changed([&](Data &data) {
+    return changed([&](NetworkErrorPrivate &data) {
         data.message = message;
         data.what = message.toUtf8();
     });

@@ -22,7 +22,7 @@ namespace DataClient {
 
 namespace {
 
-using Data = PathTemplate::Data;
+using Data = PathTemplatePrivate;
 using Token = Data::Token;
 
 bool isNameChar(QChar c)
@@ -220,15 +220,19 @@ private:
 
 } // namespace
 
-PathTemplate::PathTemplate() : d(std::make_shared<Data>()) { }
+PathTemplate::PathTemplate() : d(new Data) { }
 
-PathTemplate::PathTemplate(const QString &pattern)
+PathTemplate::PathTemplate(const QString &pattern) : d(new Data)
 {
-    auto data = std::make_shared<Data>();
-    data->pattern = pattern;
-    Parser(*data).parse();
-    d = std::move(data);
+    d->pattern = pattern;
+    Parser(*d).parse();
 }
+
+PathTemplate::PathTemplate(const PathTemplate &other) = default;
+PathTemplate::PathTemplate(PathTemplate &&other) noexcept = default;
+PathTemplate &PathTemplate::operator=(const PathTemplate &other) = default;
+PathTemplate &PathTemplate::operator=(PathTemplate &&other) noexcept = default;
+PathTemplate::~PathTemplate() = default;
 
 bool PathTemplate::isValid() const
 {
@@ -288,7 +292,7 @@ Params PathTemplate::extraParameters(const Params &params) const
 
 namespace detail {
 
-QString serializeTokens(const PathTemplate::Data::Tokens &tokens)
+QString serializeTokens(const PathTemplatePrivate::Tokens &tokens)
 {
     QString out;
     int openGroup = -1;

@@ -4,11 +4,13 @@
 #include <DataClient/pathtemplate.h>
 
 #include <QtCore/QList>
+#include <QtCore/QSharedData>
 
 namespace DataClient {
 
-struct PathTemplate::Data
+class PathTemplatePrivate : public QSharedData
 {
+public:
     struct Token
     {
         enum Kind { Literal, Parameter, Wildcard };
@@ -33,7 +35,7 @@ struct PathTemplate::Data
 
 namespace detail {
 //! Writes tokens back in template syntax (escaping literal specials); used by listTemplate().
-QString serializeTokens(const PathTemplate::Data::Tokens &tokens);
+QString serializeTokens(const PathTemplatePrivate::Tokens &tokens);
 } // namespace detail
 
 } // namespace DataClient

@@ -12,7 +12,7 @@ namespace DataClient {
 
 namespace {
 
-using Data = PathTemplate::Data;
+using Data = PathTemplatePrivate;
 using Token = Data::Token;
 using detail::ParamValue;
 
@@ -264,15 +264,13 @@ PathTemplate PathTemplate::listTemplate() const
             last = i;
     }
     if (last < 0) {
-        auto data = std::make_shared<Data>(*d);
-        data->error
+        PathTemplate invalid = *this;
+        invalid.d->error // a copy of the data (QSharedDataPointer detaches)
             = QStringLiteral("path template '%1' has no parameter, so it has no getList path "
                              "(getList drops the last parameter segment); expected a "
                              "path such as '/users/:id'")
                   .arg(d->pattern);
-        data->errorPosition = 0;
-        PathTemplate invalid;
-        invalid.d = std::move(data);
+        invalid.d->errorPosition = 0;
         return invalid;
     }
     // Cut at the start of the last parameter's segment: its group, or the last '/' before it.

@@ -1,6 +1,8 @@
 // RequestContext: an explicitly shared value; the exchange writes its results into the caller's.
 #include "requestcontext_p.h"
 
+#include "conditionalrequest_p.h"
+
 #include <DataClient/requestinit.h>
 
 namespace DataClient {
@@ -99,7 +101,7 @@ void RequestContextPrivate::applyTo(const RequestContext &context, RequestInit &
     // After the headers, so that a conditional header of the endpoint's or the caller's own
     // wins (docs/hooks.md).
     if (withValidators)
-        context.d->conditional.addTo(init);
+        ConditionalRequestPrivate::addTo(context.d->conditional, init);
     init.context = context;
 }
 

@@ -4,6 +4,7 @@
 #include "restendpoint_p.h"
 
 #include <DataClient/store.h>
+#include <DataClient/private/storelayers_p.h>
 
 #include <QtCore/QPromise>
 #include <QtCore/QThreadPool>
@@ -45,8 +46,8 @@ struct WorkerTask
         CompactAnswer compact {compactBody(answer, hasSchema, schemaKey), true};
         if (prepare) {
             qCDebug(lcRest).noquote() << described << ": normalizing off the GUI thread";
-            compact.prepared
-                = std::make_shared<PreparedWrite>(Store::prepare(schema, args, compact.value));
+            compact.prepared = std::make_shared<PreparedWrite>(
+                StoreLayers::prepare(schema, args, compact.value));
         }
         return compact;
     }

@@ -4,6 +4,7 @@
 
 #include <DataClient/private/entityschema_p.h>
 #include <DataClient/private/listpatch_p.h>
+#include <DataClient/private/rowlist_p.h>
 
 #include <QtCore/QMutex>
 
@@ -91,7 +92,7 @@ std::optional<ListPatch> listPatchOf(const RowList &to)
 {
     ListPatches &patches = listPatches();
     QMutexLocker lock(&patches.mutex);
-    const auto it = patches.byList.constFind(to.identity());
+    const auto it = patches.byList.constFind(RowListInternals::identity(to));
     if (it == patches.byList.cend() || !it->first.isSharedWith(to))
         return std::nullopt;
     return it->second;
@@ -102,7 +103,8 @@ void recordListPatch(const RowList &to, const void *from, QList<qsizetype> rows)
     ListPatches &patches = listPatches();
     const quint64 made = patches.clock.fetch_add(1, std::memory_order_relaxed) + 1;
     QMutexLocker lock(&patches.mutex);
-    patches.byList.insert(to.identity(), {to, ListPatch {from, made, std::move(rows)}});
+    patches.byList.insert(RowListInternals::identity(to),
+                          {to, ListPatch {from, made, std::move(rows)}});
 }
 
 void forgetListPatch(const void *to)

@@ -5,6 +5,7 @@
 #include <DataClient/private/listpatch_p.h>
 #include <DataClient/private/variantof_p.h>
 #include <DataClient/rowlist.h>
+#include <DataClient/private/rowlist_p.h>
 
 namespace DataClient::detail {
 
@@ -34,7 +35,7 @@ bool Reader::patchRows(ListView &view)
     // place. One that a model or a caller still holds is copied: all of it when it is one
     // list, one chunk per replaced row when it is chunked (RowList::ChunkedFrom rows and more).
     RowList rows = rowsOf(view.value);
-    const void *from = rows.identity();
+    const void *from = RowListInternals::identity(rows);
     view.value = QVariant();
     QList<qsizetype> replaced;
     for (quint32 slot : std::as_const(view.dirtySlots)) {
@@ -63,8 +64,8 @@ bool Reader::patchRows(ListView &view)
     }
     std::sort(replaced.begin(), replaced.end());
     view.value = QVariant::fromValue(rows);
-    if (from != rows.identity() && !replaced.isEmpty()) {
-        view.patched = rows.identity();
+    if (from != RowListInternals::identity(rows) && !replaced.isEmpty()) {
+        view.patched = RowListInternals::identity(rows);
         recordListPatch(rows, from, std::move(replaced));
     }
     return true;

@@ -3,6 +3,7 @@
 #include "storeprivate_p.h"
 
 #include <DataClient/private/compactjson_p.h>
+#include <DataClient/private/storelayers_p.h>
 #include "logging_p.h"
 
 #include <QtCore/QDateTime>
@@ -36,10 +37,12 @@ StoreWrite Store::setResponse(const QString &resultKey, const Schema &schema, co
     return outcome;
 }
 
-StoreWrite Store::setOptimisticResponse(quint64 layerId, const QString &resultKey,
-                                        const Schema &schema, const Params &args,
-                                        const QJsonValue &value, const Meta &meta)
+StoreWrite StoreLayers::setOptimisticResponse(Store &store, quint64 layerId,
+                                              const QString &resultKey, const Schema &schema,
+                                              const Params &args, const QJsonValue &value,
+                                              const Meta &meta)
 {
+    const auto &d = store.d;
     const CompactJson json = CompactJson::fromJsonValue(value);
     return d->write(layerId, resultKey, schema, args, CompactJsonAccess::holder(json), meta);
 }
@@ -49,7 +52,8 @@ PreparedWrite::PreparedWrite(PreparedWrite &&other) noexcept = default;
 PreparedWrite &PreparedWrite::operator=(PreparedWrite &&other) noexcept = default;
 PreparedWrite::~PreparedWrite() = default;
 
-PreparedWrite Store::prepare(const Schema &schema, const Params &args, const CompactJson &value)
+PreparedWrite StoreLayers::prepare(const Schema &schema, const Params &args,
+                                   const CompactJson &value)
 {
     PreparedWrite prepared;
     const CompactJson null = CompactJson::fromJsonValue(QJsonValue(QJsonValue::Null));
@@ -58,13 +62,16 @@ PreparedWrite Store::prepare(const Schema &schema, const Params &args, const Com
     return prepared;
 }
 
-PreparedWrite Store::prepare(const Schema &schema, const Params &args, const QJsonValue &value)
+PreparedWrite StoreLayers::prepare(const Schema &schema, const Params &args,
+                                   const QJsonValue &value)
 {
     return prepare(schema, args, CompactJson::fromJsonValue(value));
 }
 
-StoreWrite Store::commit(const QString &resultKey, PreparedWrite &&write, const Meta &meta)
+StoreWrite StoreLayers::commit(Store &store, const QString &resultKey, PreparedWrite &&write,
+                               const Meta &meta)
 {
+    const auto &d = store.d;
     const PreparedWrite taken = std::move(write);
     if (!taken.m_batch) {
         StoreWrite outcome;
@@ -74,9 +81,10 @@ StoreWrite Store::commit(const QString &resultKey, PreparedWrite &&write, const 
     return d->commitPrepared(std::nullopt, resultKey, taken.m_batch, meta);
 }
 
-StoreWrite Store::commitOptimistic(quint64 layerId, const QString &resultKey, PreparedWrite &&write,
-                                   const Meta &meta)
+StoreWrite StoreLayers::commitOptimistic(Store &store, quint64 layerId, const QString &resultKey,
+                                         PreparedWrite &&write, const Meta &meta)
 {
+    const auto &d = store.d;
     const PreparedWrite taken = std::move(write);
     if (!taken.m_batch) {
         StoreWrite outcome;
@@ -86,8 +94,9 @@ StoreWrite Store::commitOptimistic(quint64 layerId, const QString &resultKey, Pr
     return d->commitPrepared(layerId, resultKey, taken.m_batch, meta);
 }
 
-ChangeSet Store::removeOptimistic(quint64 layerId)
+ChangeSet StoreLayers::removeOptimistic(Store &store, quint64 layerId)
 {
+    const auto &d = store.d;
     ChangeSet changes;
     const auto it = d->layers.find(layerId);
     if (it == d->layers.end())
@@ -99,8 +108,9 @@ ChangeSet Store::removeOptimistic(quint64 layerId)
     return changes;
 }
 
-ChangeSet Store::redateOptimistic(quint64 layerId, qint64 date)
+ChangeSet StoreLayers::redateOptimistic(Store &store, quint64 layerId, qint64 date)
 {
+    const auto &d = store.d;
     ChangeSet changes;
     const auto it = d->layers.find(layerId);
     if (it == d->layers.end())

@@ -1,4 +1,4 @@
-// Store::collectGarbage(): drops results the caller gave up, then marks everything the remaining
+// StoreLayers::collectGarbage(): drops results the caller gave up, then marks everything the remaining
 // results, the kept reads and the optimistic layers reach (nested entities, list items) and drops
 // the committed data of every other entity and collection last written before the cutoff.
 // A dropped entity's record, meta and memoized views go. Its slot goes too once nothing refers to
@@ -8,6 +8,8 @@
 #include "storeprivate_p.h"
 
 #include "logging_p.h"
+
+#include <DataClient/private/storelayers_p.h>
 
 #include <DataClient/collection.h>
 
@@ -277,8 +279,9 @@ size_t releaseDeadSlots(StorePrivate &store, Marker &marker, const std::vector<s
 
 } // namespace
 
-StoreGarbageOutcome Store::collectGarbage(const StoreGarbageRequest &request)
+StoreGarbageOutcome StoreLayers::collectGarbage(Store &store, const StoreGarbageRequest &request)
 {
+    const auto &d = store.d;
     StoreGarbageOutcome outcome;
     for (const QString &key : request.evictResults) {
         if (d->resultOverrides.contains(key) || !d->results.remove(key))

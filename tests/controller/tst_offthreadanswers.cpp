@@ -5,6 +5,7 @@
 
 #include <DataClient/record.h>
 #include <DataClient/rowlist.h>
+#include <DataClient/private/rowlist_p.h>
 
 using namespace DataClient;
 using namespace DataClient::Testing;
@@ -83,7 +84,8 @@ private Q_SLOTS:
         QCOMPARE(view.rowCount(), n);
         const RowList shown = rowsOf(controller.getResponse(list, {}).data);
         QCOMPARE(shown.size(), n);
-        QCOMPARE(shown.chunkCount(), (n + RowList::ChunkRows - 1) / RowList::ChunkRows);
+        QCOMPARE(RowListInternals::chunkCount(shown),
+                 (n + RowList::ChunkRows - 1) / RowList::ChunkRows);
 
         QSignalSpy changed(&view, &QAbstractItemModel::dataChanged);
         QSignalSpy inserted(&view, &QAbstractItemModel::rowsInserted);

@@ -7,6 +7,7 @@
 #include <DataClient/record.h>
 #include <DataClient/schema.h>
 #include <DataClient/store.h>
+#include <DataClient/private/storelayers_p.h>
 
 #include <QtCore/QDateTime>
 #include <QtCore/QJsonArray>
@@ -157,7 +158,7 @@ private Q_SLOTS:
         std::thread worker([&] {
             // clang-format off
             // worker (e.g. QtConcurrent::run): parse and normalize, touching no store
-            PreparedWrite prepared = Store::prepare(schema, args, CompactJson::parse(replyBody));
+            PreparedWrite prepared = StoreLayers::prepare(schema, args, CompactJson::parse(replyBody));
             // clang-format on
             fromWorker.emplace(std::move(prepared));
         });
@@ -165,7 +166,7 @@ private Q_SLOTS:
         PreparedWrite prepared = std::move(*fromWorker);
         // clang-format off
         // GUI thread: resolve slots, merge, report
-        StoreWrite write = store.commit(resultKey, std::move(prepared), meta);
+        StoreWrite write = StoreLayers::commit(store, resultKey, std::move(prepared), meta);
         // clang-format on
 
         QVERIFY(write.ok());

@@ -130,7 +130,7 @@ private Q_SLOTS:
 
     void parsingOnTwoThreads()
     {
-        // Nodes are built and released on worker threads too (Store::prepare()): shapes dying
+        // Nodes are built and released on worker threads too (StoreLayers::prepare()): shapes dying
         // on one thread while the other interns the same key lists (run under ASan in CI).
         const QByteArray shared = inventedKeys(50, "shared");
         std::atomic<int> parsed = 0;

@@ -7,6 +7,7 @@
 #include "storefixtures.h"
 
 #include <DataClient/private/listpatch_p.h>
+#include <DataClient/private/rowlist_p.h>
 
 #include <QtTest/QAbstractItemModelTester>
 #include <QTest>
@@ -202,7 +203,8 @@ private Q_SLOTS:
         fill(upTo(n));
         const RowList before = rowsOf(store().denormalize(u"l"_s, todoList(), {}).data);
         QCOMPARE(before.size(), n);
-        QCOMPARE(before.chunkCount(), (n + RowList::ChunkRows - 1) / RowList::ChunkRows);
+        QCOMPARE(RowListInternals::chunkCount(before),
+                 (n + RowList::ChunkRows - 1) / RowList::ChunkRows);
         const int row = 10 * int(RowList::ChunkRows) + 7;
         rename(store(), row + 1, u"renamed"_s);
         const QVariant data = store().denormalize(u"l"_s, todoList(), {}).data;
@@ -210,7 +212,7 @@ private Q_SLOTS:
         const RowList after = rowsOf(data);
         const std::optional<detail::ListPatch> patch = detail::listPatchOf(after);
         QVERIFY(patch);
-        QCOMPARE(patch->from, before.identity());
+        QCOMPARE(patch->from, RowListInternals::identity(before));
         QCOMPARE(patch->rows, (QList<qsizetype> {row}));
         QCOMPARE(recordOf(after.at(row)).value(u"title"_s).toString(), u"renamed"_s);
         QCOMPARE(recordOf(before.at(row)).value(u"title"_s).toString(), u"todo %1"_s.arg(row + 1));
@@ -287,7 +289,8 @@ private Q_SLOTS:
         const int n = int(RowList::ChunkedFrom) + 5;
         fill(upTo(n));
         const QVariant data = store().denormalize(u"l"_s, todoList(), {}).data;
-        QCOMPARE(rowsOf(data).chunkCount(), (n + RowList::ChunkRows - 1) / RowList::ChunkRows);
+        QCOMPARE(RowListInternals::chunkCount(rowsOf(data)),
+                 (n + RowList::ChunkRows - 1) / RowList::ChunkRows);
         const QVariant forQml = toQmlValue(data);
         QCOMPARE(forQml.metaType().id(), QMetaType::QVariantList);
         const QVariantList list = forQml.toList();

@@ -7,6 +7,7 @@
 #include <DataClient/restendpoint.h>
 #include <DataClient/rowlist.h>
 #include <DataClient/store.h>
+#include <DataClient/private/storelayers_p.h>
 
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonDocument>
@@ -153,8 +154,8 @@ private Q_SLOTS:
             return;
         QVERIFY(compact.value->prepared->ok());
         Store fromWorker;
-        const StoreWrite write
-            = fromWorker.commit(u"k"_s, std::move(*compact.value->prepared), Meta {1, 1, 60000});
+        const StoreWrite write = StoreLayers::commit(
+            fromWorker, u"k"_s, std::move(*compact.value->prepared), Meta {1, 1, 60000});
         QVERIFY(write.ok());
         Store here;
         QVERIFY(here.setResponse(u"k"_s, schema, {{u"userId"_s, 1}}, compact.value->value,
@@ -168,7 +169,7 @@ private Q_SLOTS:
     }
 
     // A body the schema refuses: the worker's prepared write carries the error, as
-    // Store::prepare() here would; committing it writes nothing.
+    // StoreLayers::prepare() here would; committing it writes nothing.
     void parseAndPrepareOfAMismatchCarriesTheError()
     {
         const QByteArray body
@@ -185,8 +186,8 @@ private Q_SLOTS:
         QVERIFY(!compact.value->prepared->ok());
         QVERIFY(compact.value->prepared->error());
         Store store;
-        const StoreWrite write
-            = store.commit(u"k"_s, std::move(*compact.value->prepared), Meta {1, 1, 60000});
+        const StoreWrite write = StoreLayers::commit(
+            store, u"k"_s, std::move(*compact.value->prepared), Meta {1, 1, 60000});
         QVERIFY(!write.ok());
         QCOMPARE(store.entityCount(), 0);
     }

@@ -15,3 +15,7 @@ dataclient_add_qtest(tst_schemawalk SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_schema
 # A pk that cannot be computed from a record is refused, for each way of declaring one.
 dataclient_add_qtest(tst_gadgetpk SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_gadgetpk.cpp ${DATACLIENT_TEST_SUPPORT}/gadgettodo.h
   LIBS DataClient::Store Qt6::Network)
+# Records and RowLists through QVariant's conversions, toJsonValue() and qDebug() (read from a
+# store); the value types' shared idiom (the REST layer's among them).
+dataclient_add_qtest(tst_valueconversions SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_valueconversions.cpp
+  LIBS DataClient::Rest Qt6::Network)

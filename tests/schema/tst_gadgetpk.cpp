@@ -5,6 +5,7 @@
 
 #include <DataClient/schema.h>
 #include <DataClient/store.h>
+#include <DataClient/private/storelayers_p.h>
 
 #include <QtCore/QJsonArray>
 #include <QTest>
@@ -164,8 +165,9 @@ private Q_SLOTS:
         const Schema list = Schema::collection(Schema::array(entity));
         QVERIFY(!store.setResponse(u"list"_s, list, {}, QJsonArray {kept, record}, Meta {3, 3, 3})
                      .ok());
-        QVERIFY(
-            !store.setOptimisticResponse(7, QString(), entity, {}, record, Meta {4, 4, 4}).ok());
+        QVERIFY(!StoreLayers::setOptimisticResponse(store, 7, QString(), entity, {}, record,
+                                                    Meta {4, 4, 4})
+                     .ok());
 
         QCOMPARE(store.entityCount(), before);
         QCOMPARE(store.resultKeys(), keysBefore);

@@ -1,6 +1,7 @@
 // RowList (rowlist.h): one list or chunks of ChunkRows rows; reads, the copy a replace() makes,
 // structural edits, and its place in a QVariant (converts to QVariantList).
 #include <DataClient/rowlist.h>
+#include <DataClient/private/rowlist_p.h>
 
 #include <QTest>
 
@@ -54,11 +55,11 @@ private Q_SLOTS:
         const RowList rows;
         QCOMPARE(rows.size(), 0);
         QVERIFY(rows.isEmpty());
-        QCOMPARE(rows.chunkCount(), 0);
+        QCOMPARE(RowListInternals::chunkCount(rows), 0);
         QVERIFY(rows.toList().isEmpty());
         QVERIFY(rows.begin() == rows.end());
         QCOMPARE(rows, RowList(QVariantList()));
-        QCOMPARE(RowList(QVariantList()).chunkCount(), 0);
+        QCOMPARE(RowListInternals::chunkCount(RowList(QVariantList())), 0);
     }
 
     void outOfRangeReadsGiveTheFallback()
@@ -76,8 +77,8 @@ private Q_SLOTS:
     {
         const QVariantList list = numbers(0, 5000); // longer than a chunk: still one list
         const RowList rows(list);
-        QCOMPARE(rows.chunkCount(), 1);
-        QCOMPARE(rows.identity(), static_cast<const void *>(list.constData()));
+        QCOMPARE(RowListInternals::chunkCount(rows), 1);
+        QCOMPARE(RowListInternals::identity(rows), static_cast<const void *>(list.constData()));
         QVERIFY(rows.toList().isSharedWith(list));
         QVERIFY(rows.isSharedWith(RowList(list))); // two wrappings of one list
         QVERIFY(countsUp(rows, 5000));
@@ -114,7 +115,7 @@ private Q_SLOTS:
         for (qsizetype size : sizes)
             n += size;
         QVERIFY(countsUp(rows, n));
-        QCOMPARE(rows.chunkCount(), chunks);
+        QCOMPARE(RowListInternals::chunkCount(rows), chunks);
         if (n > 0) {
             const QVariantList &first = *std::find_if(
                 in.cbegin(), in.cend(), [](const QVariantList &chunk) { return !chunk.isEmpty(); });
@@ -130,7 +131,7 @@ private Q_SLOTS:
         QVERIFY(after.isSharedWith(before));
         after.replace(C + 3, u"new"_s);
         QVERIFY(!after.isSharedWith(before));
-        QVERIFY(after.identity() != before.identity());
+        QVERIFY(RowListInternals::identity(after) != RowListInternals::identity(before));
         QVERIFY(countsUp(before, 3 * C)); // the held list did not change
         QCOMPARE(after.at(C + 3).toString(), u"new"_s);
         QVERIFY(&after.at(C) != &before.at(C)); // that chunk was copied
@@ -142,10 +143,10 @@ private Q_SLOTS:
     void replaceInPlaceWhenNotShared()
     {
         RowList rows = RowList::fromChunks(chunksOf({C, 3}));
-        const void *identity = rows.identity();
+        const void *identity = RowListInternals::identity(rows);
         const QVariant *row = &rows.at(C + 1);
         rows.replace(C + 1, 42);
-        QCOMPARE(rows.identity(), identity);
+        QCOMPARE(RowListInternals::identity(rows), identity);
         QCOMPARE(&rows.at(C + 1), row);
         QCOMPARE(rows.at(C + 1).toInt(), 42);
 
@@ -159,7 +160,7 @@ private Q_SLOTS:
         const RowList held = RowList::fromChunks(chunksOf({C, C, 2}));
         RowList rows = held;
         rows.insert(C, u"inserted"_s);
-        QCOMPARE(rows.chunkCount(), 1);
+        QCOMPARE(RowListInternals::chunkCount(rows), 1);
         QCOMPARE(rows.size(), 2 * C + 3);
         QCOMPARE(rows.at(C).toString(), u"inserted"_s);
         QCOMPARE(rows.at(C + 1).toLongLong(), C);
@@ -170,7 +171,7 @@ private Q_SLOTS:
         QVERIFY(countsUp(held, 2 * C + 2)); // the held list did not change
         rows.remove(0, rows.size());
         QVERIFY(rows.isEmpty());
-        QCOMPARE(rows.chunkCount(), 0);
+        QCOMPARE(RowListInternals::chunkCount(rows), 0);
         rows.insert(0, 1);
         QCOMPARE(rows.toList(), (QVariantList {1}));
         rows.remove(0, 0); // nothing
@@ -210,7 +211,7 @@ private Q_SLOTS:
         QFETCH(qsizetype, count);
         QFETCH(QString, warning);
         RowList rows = RowList::fromChunks(chunksOf({C, C, 2}));
-        const void *identity = rows.identity();
+        const void *identity = RowListInternals::identity(rows);
         QTest::ignoreMessage(QtWarningMsg, warning.toUtf8().constData());
         if (edit == u"replace"_s)
             rows.replace(at, u"x"_s);
@@ -219,8 +220,8 @@ private Q_SLOTS:
         else
             rows.remove(at, count);
         QVERIFY(countsUp(rows, 2 * C + 2)); // unchanged
-        QCOMPARE(rows.chunkCount(), 3); // not even made one list
-        QCOMPARE(rows.identity(), identity);
+        QCOMPARE(RowListInternals::chunkCount(rows), 3); // not even made one list
+        QCOMPARE(RowListInternals::identity(rows), identity);
     }
 
     void mid_data()
@@ -293,7 +294,7 @@ private Q_SLOTS:
     {
         bool isList = false;
         const QVariantList list = numbers(0, 3);
-        QCOMPARE(rowsOf(QVariant(list), &isList).identity(),
+        QCOMPARE(RowListInternals::identity(rowsOf(QVariant(list), &isList)),
                  static_cast<const void *>(list.constData()));
         QVERIFY(isList);
         const RowList rows = RowList::fromChunks(chunksOf({C, 1}));

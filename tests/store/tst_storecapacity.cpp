@@ -5,6 +5,8 @@
 #include "storefixtures.h"
 #include "tables_p.h"
 
+#include <DataClient/private/storelayers_p.h>
+
 #include <QTest>
 
 using namespace Fixtures;
@@ -92,9 +94,10 @@ private Q_SLOTS:
         Store store;
         QVERIFY(
             store.setResponse(u"first"_s, todoList(), {}, todos({1, 2, 3, 4}, u"a"_s), at(1)).ok());
-        PreparedWrite prepared = Store::prepare(todoList(), {}, todos({5, 6}, u"b"_s));
+        PreparedWrite prepared = StoreLayers::prepare(todoList(), {}, todos({5, 6}, u"b"_s));
         QVERIFY(prepared.ok());
-        const StoreWrite write = store.commit(u"second"_s, std::move(prepared), at(2));
+        const StoreWrite write
+            = StoreLayers::commit(store, u"second"_s, std::move(prepared), at(2));
         verifyRejected(write, QString(), u"at most 5 entities"_s, u"4 stored and 2 new"_s);
         QVERIFY(!store.hasResult(u"second"_s));
         QCOMPARE(store.entityCount(u"Todo"_s), 4);

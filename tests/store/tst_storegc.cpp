@@ -1,7 +1,9 @@
-// Store::collectGarbage() and Store::memoryUsage() (docs/memory.md): what stays is exactly what
+// StoreLayers::collectGarbage() and Store::memoryUsage() (docs/memory.md): what stays is exactly what
 // the remaining results, the kept reads and the optimistic layers reach, nested entities and
 // list items included; what goes reads as missing and can be written again.
 #include "storefixtures.h"
+
+#include <DataClient/private/storelayers_p.h>
 
 #include <QTest>
 
@@ -45,7 +47,7 @@ private Q_SLOTS:
         StoreGarbageRequest request;
         request.evictResults = {u"dropped"_s, u"no such key"_s};
         request.writtenBefore = 1;
-        const StoreGarbageOutcome outcome = store.collectGarbage(request);
+        const StoreGarbageOutcome outcome = StoreLayers::collectGarbage(store, request);
 
         QCOMPARE(outcome.results, 1);
         QCOMPARE(outcome.entities, 4); // todos 5-7 and user 7
@@ -74,7 +76,7 @@ private Q_SLOTS:
         StoreGarbageRequest request;
         request.evictResults = {u"old"_s, u"new"_s};
         request.writtenBefore = 150;
-        const StoreGarbageOutcome outcome = store.collectGarbage(request);
+        const StoreGarbageOutcome outcome = StoreLayers::collectGarbage(store, request);
         QCOMPARE(outcome.results, 2);
         QCOMPARE(outcome.entities, 1);
         QVERIFY(!store.entity({u"Todo"_s, u"1"_s}));
@@ -90,15 +92,14 @@ private Q_SLOTS:
         QVERIFY(store.setResponse(u"one"_s, todoSchema(), {}, json(R"({"id": 10})"), at(1)).ok());
         QVERIFY(store.setResponse(u"two"_s, todoSchema(), {}, json(R"({"id": 11})"), at(1)).ok());
         // A pending mutation shows todo 11 changed.
-        QVERIFY(store
-                    .setOptimisticResponse(7, u"PATCH 11"_s, todoSchema(), {},
-                                           json(R"({"id": 11, "title": "guess"})"), at(2))
+        QVERIFY(StoreLayers::setOptimisticResponse(store, 7, u"PATCH 11"_s, todoSchema(), {},
+                                                   json(R"({"id": 11, "title": "guess"})"), at(2))
                     .ok());
         StoreGarbageRequest request;
         request.evictResults = {u"list"_s, u"one"_s, u"two"_s};
         request.keep = {{todoList(), {{u"userId"_s, 1}}}, {todoSchema(), {{u"id"_s, 10}}}};
         request.writtenBefore = 10;
-        store.collectGarbage(request);
+        StoreLayers::collectGarbage(store, request);
 
         QCOMPARE(store.query(todoList(), {{u"userId"_s, 1}}).data.toList().size(), 3);
         QVERIFY(store.query(todoSchema(), {{u"id"_s, 10}}).found);
@@ -108,11 +109,11 @@ private Q_SLOTS:
         QVERIFY(store.entity({u"User"_s, u"9"_s})); // the kept list's author
 
         // The rollback shows the committed record again; once the layer is gone it can go.
-        store.removeOptimistic(7);
+        StoreLayers::removeOptimistic(store, 7);
         QCOMPARE(recordOf(store.query(todoSchema(), {{u"id"_s, 11}}).data).value(u"title"_s),
                  QVariant());
         request.evictResults.clear();
-        store.collectGarbage(request);
+        StoreLayers::collectGarbage(store, request);
         QVERIFY(!store.entity({u"Todo"_s, u"11"_s}));
         QVERIFY(store.entity({u"Todo"_s, u"10"_s}));
     }
@@ -126,7 +127,7 @@ private Q_SLOTS:
         StoreGarbageRequest request;
         request.evictResults = {u"list"_s};
         request.writtenBefore = 1;
-        const StoreGarbageOutcome outcome = store.collectGarbage(request);
+        const StoreGarbageOutcome outcome = StoreLayers::collectGarbage(store, request);
         QCOMPARE(outcome.collections, 1);
         QVERIFY(outcome.changes.entities.contains({u"[Todo]"_s, Collection::argumentsKey({})}));
         QVERIFY(!store.query(todoList(), {}).found);
@@ -147,7 +148,7 @@ private Q_SLOTS:
         StoreGarbageRequest request;
         request.evictResults = {u"list"_s};
         request.writtenBefore = 1;
-        QCOMPARE(store.collectGarbage(request).entities, 5001); // and the author
+        QCOMPARE(StoreLayers::collectGarbage(store, request).entities, 5001); // and the author
         QCOMPARE(store.entityCount(), 0);
         // What a view still holds stays readable: the Records share the freed store's records.
         QCOMPARE(recordOf(shown.toList().at(4999)).value(u"id"_s).toInt(), 5000);
@@ -173,7 +174,7 @@ private Q_SLOTS:
         StoreGarbageRequest request;
         request.evictResults = {u"list"_s, u"more"_s};
         request.writtenBefore = 1;
-        store.collectGarbage(request);
+        StoreLayers::collectGarbage(store, request);
         const qint64 after = store.memoryUsage();
         // What stays: no records, and no slots (released once nothing refers to them).
         QVERIFY2(after < empty + (more - empty) / 3,

@@ -2,6 +2,8 @@
 // exactly the committed state plus the other layers (docs/optimistic-updates.md).
 #include "storefixtures.h"
 
+#include <DataClient/private/storelayers_p.h>
+
 #include <QTest>
 
 using namespace DataClient;
@@ -33,8 +35,9 @@ private Q_SLOTS:
     {
         Store store;
         fill(store);
-        const StoreWrite optimistic = store.setOptimisticResponse(
-            1, u"patch"_s, todoSchema(), {}, json(R"({"id": 5, "content": "changed"})"), at(2));
+        const StoreWrite optimistic
+            = StoreLayers::setOptimisticResponse(store, 1, u"patch"_s, todoSchema(), {},
+                                                 json(R"({"id": 5, "content": "changed"})"), at(2));
         QVERIFY(optimistic.ok());
         QCOMPARE(optimistic.changes.entities, (QSet<EntityRef> {{u"Todo"_s, u"5"_s}}));
         QVERIFY(optimistic.changes.results.contains(u"list"_s));
@@ -50,7 +53,7 @@ private Q_SLOTS:
                     .ok());
         QCOMPARE(field(store, u"5"_s, u"content"_s),
                  QVariant(u"changed"_s)); // the layer is still on top
-        store.removeOptimistic(1);
+        StoreLayers::removeOptimistic(store, 1);
         QCOMPARE(field(store, u"5"_s, u"content"_s), QVariant(u"server"_s));
         QVERIFY(store.optimisticLayers().isEmpty());
     }
@@ -60,14 +63,13 @@ private Q_SLOTS:
     {
         Store store;
         fill(store);
-        QVERIFY(store
-                    .setOptimisticResponse(7, QString(), Schema::invalidate(todoSchema()), {},
-                                           QJsonValue(5), at(2))
+        QVERIFY(StoreLayers::setOptimisticResponse(
+                    store, 7, QString(), Schema::invalidate(todoSchema()), {}, QJsonValue(5), at(2))
                     .ok());
         QCOMPARE(ids(store.denormalize(u"list"_s, todoList(), {}).data), QStringList {u"6"_s});
         QVERIFY(!store.query(todoSchema(), {{u"id"_s, 5}}).found);
         QVERIFY(store.entity({u"Todo"_s, u"5"_s})); // still committed
-        const ChangeSet removed = store.removeOptimistic(7);
+        const ChangeSet removed = StoreLayers::removeOptimistic(store, 7);
         QVERIFY(removed.entities.contains({u"Todo"_s, u"5"_s}));
         QCOMPARE(ids(store.denormalize(u"list"_s, todoList(), {}).data),
                  (QStringList {u"5"_s, u"6"_s}));
@@ -77,13 +79,12 @@ private Q_SLOTS:
     {
         Store store;
         fill(store);
-        QVERIFY(store
-                    .setOptimisticResponse(3, u"push"_s, todoList().push(), {},
-                                           json(R"({"id": 99})"), at(2))
+        QVERIFY(StoreLayers::setOptimisticResponse(store, 3, u"push"_s, todoList().push(), {},
+                                                   json(R"({"id": 99})"), at(2))
                     .ok());
         QCOMPARE(ids(store.denormalize(u"list"_s, todoList(), {}).data),
                  (QStringList {u"5"_s, u"6"_s, u"99"_s}));
-        store.removeOptimistic(3);
+        StoreLayers::removeOptimistic(store, 3);
         QCOMPARE(ids(store.denormalize(u"list"_s, todoList(), {}).data),
                  (QStringList {u"5"_s, u"6"_s}));
     }
@@ -97,10 +98,9 @@ private Q_SLOTS:
             fill(store);
             const bool values[] = {false, true, false, true}; // [1..3] are the toggles
             for (int i = 1; i <= 3; ++i) {
-                QVERIFY(store
-                            .setOptimisticResponse(
-                                quint64(i), QString(), todoSchema(), {},
-                                QJsonObject {{u"id"_s, 5}, {u"done"_s, values[i]}}, at(10 * i))
+                QVERIFY(StoreLayers::setOptimisticResponse(
+                            store, quint64(i), QString(), todoSchema(), {},
+                            QJsonObject {{u"id"_s, 5}, {u"done"_s, values[i]}}, at(10 * i))
                             .ok());
             }
             QCOMPARE(field(store, u"5"_s, u"done"_s), QVariant(true));
@@ -111,7 +111,7 @@ private Q_SLOTS:
                                          QJsonObject {{u"id"_s, 5}, {u"done"_s, values[i]}},
                                          at(10 * i))
                             .ok());
-                store.removeOptimistic(quint64(i));
+                StoreLayers::removeOptimistic(store, quint64(i));
                 QCOMPARE(field(store, u"5"_s, u"done"_s), QVariant(true));
             }
         }
@@ -122,9 +122,8 @@ private Q_SLOTS:
     {
         Store store;
         fill(store);
-        QVERIFY(store
-                    .setOptimisticResponse(1, QString(), todoSchema(), {},
-                                           json(R"({"id": 5, "content": "mine"})"), at(2))
+        QVERIFY(StoreLayers::setOptimisticResponse(store, 1, QString(), todoSchema(), {},
+                                                   json(R"({"id": 5, "content": "mine"})"), at(2))
                     .ok());
         // meanwhile confirmed changes: another field of it (from a request that started before the
         // optimistic one, so the layer still shows above it) and another entity
@@ -138,7 +137,7 @@ private Q_SLOTS:
                     .ok());
         QCOMPARE(field(store, u"5"_s, u"content"_s), QVariant(u"mine"_s));
         QCOMPARE(field(store, u"5"_s, u"done"_s), QVariant(true));
-        store.removeOptimistic(1); // the request failed
+        StoreLayers::removeOptimistic(store, 1); // the request failed
         QCOMPARE(field(store, u"5"_s, u"content"_s), QVariant(u"a"_s));
         QCOMPARE(field(store, u"5"_s, u"done"_s), QVariant(true));
         QCOMPARE(field(store, u"6"_s, u"content"_s), QVariant(u"other"_s));
@@ -148,10 +147,9 @@ private Q_SLOTS:
     {
         Store store;
         fill(store);
-        QVERIFY(store
-                    .setOptimisticResponse(1, QString(), todoSchema(), {},
-                                           json(R"({"id": 5, "content": "mine", "extra": 1})"),
-                                           at(2))
+        QVERIFY(StoreLayers::setOptimisticResponse(
+                    store, 1, QString(), todoSchema(), {},
+                    json(R"({"id": 5, "content": "mine", "extra": 1})"), at(2))
                     .ok());
         QVERIFY(store
                     .setResponse(QString(), todoSchema(), {},
@@ -168,19 +166,23 @@ private Q_SLOTS:
         Store store;
         fill(store);
         const QJsonValue mine = json(R"({"id": 5, "content": "mine"})");
-        QVERIFY(store.setOptimisticResponse(1, QString(), todoSchema(), {}, mine, at(5)).ok());
+        QVERIFY(
+            StoreLayers::setOptimisticResponse(store, 1, QString(), todoSchema(), {}, mine, at(5))
+                .ok());
         const QJsonValue read = json(R"({"id": 5, "content": "read"})");
         QVERIFY(store.setResponse(QString(), todoSchema(), {}, read, at(3)).ok()); // older
         QCOMPARE(field(store, u"5"_s, u"content"_s), QVariant(u"mine"_s));
 
-        const ChangeSet older = store.redateOptimistic(1, 2); // before the committed data
+        const ChangeSet older
+            = StoreLayers::redateOptimistic(store, 1, 2); // before the committed data
         QVERIFY(older.entities.contains({u"Todo"_s, u"5"_s}));
         QCOMPARE(field(store, u"5"_s, u"content"_s), QVariant(u"read"_s));
-        const ChangeSet later = store.redateOptimistic(1, 4);
+        const ChangeSet later = StoreLayers::redateOptimistic(store, 1, 4);
         QVERIFY(later.entities.contains({u"Todo"_s, u"5"_s}));
         QCOMPARE(field(store, u"5"_s, u"content"_s), QVariant(u"mine"_s));
-        QVERIFY(store.redateOptimistic(1, 6).isEmpty()); // still after it: nothing changes
-        QVERIFY(store.redateOptimistic(42, 1).isEmpty()); // no such layer
+        QVERIFY(StoreLayers::redateOptimistic(store, 1, 6)
+                    .isEmpty()); // still after it: nothing changes
+        QVERIFY(StoreLayers::redateOptimistic(store, 42, 1).isEmpty()); // no such layer
         QCOMPARE(store.entity({u"Todo"_s, u"5"_s})->value(u"content"_s), QJsonValue(u"read"_s));
     }
 
@@ -189,17 +191,15 @@ private Q_SLOTS:
     {
         Store store;
         fill(store);
-        QVERIFY(store
-                    .setOptimisticResponse(9, QString(), todoSchema(), {},
-                                           json(R"({"id": 5, "content": "nine"})"), at(2))
+        QVERIFY(StoreLayers::setOptimisticResponse(store, 9, QString(), todoSchema(), {},
+                                                   json(R"({"id": 5, "content": "nine"})"), at(2))
                     .ok());
-        QVERIFY(store
-                    .setOptimisticResponse(4, QString(), todoSchema(), {},
-                                           json(R"({"id": 5, "content": "four"})"), at(2))
+        QVERIFY(StoreLayers::setOptimisticResponse(store, 4, QString(), todoSchema(), {},
+                                                   json(R"({"id": 5, "content": "four"})"), at(2))
                     .ok());
         QCOMPARE(field(store, u"5"_s, u"content"_s), QVariant(u"nine"_s));
         QCOMPARE(store.optimisticLayers(), (QList<quint64> {4, 9}));
-        store.removeOptimistic(9);
+        StoreLayers::removeOptimistic(store, 9);
         QCOMPARE(field(store, u"5"_s, u"content"_s), QVariant(u"four"_s));
     }
 
@@ -207,8 +207,8 @@ private Q_SLOTS:
     {
         Store store;
         fill(store);
-        const StoreWrite write = store.setOptimisticResponse(1, QString(), todoSchema(), {},
-                                                             json(R"({"x": 1})"), at(2));
+        const StoreWrite write = StoreLayers::setOptimisticResponse(
+            store, 1, QString(), todoSchema(), {}, json(R"({"x": 1})"), at(2));
         QVERIFY(write.error);
         QVERIFY(store.optimisticLayers().isEmpty());
         QCOMPARE(field(store, u"5"_s, u"content"_s), QVariant(u"a"_s));

@@ -2,6 +2,8 @@
 // while a large response is normalized).
 #include "storefixtures.h"
 
+#include <DataClient/private/storelayers_p.h>
+
 #include <QTest>
 
 #include <thread>
@@ -26,14 +28,14 @@ private Q_SLOTS:
         const QByteArray body
             = R"([{"id": 1, "title": "after", "author": {"id": 7}}, {"id": 2, "author": {"id": 7}}])";
         std::thread worker(
-            [&] { prepared = Store::prepare(todoList(), {}, CompactJson::parse(body)); });
+            [&] { prepared = StoreLayers::prepare(todoList(), {}, CompactJson::parse(body)); });
         worker.join();
         QVERIFY(prepared.ok());
         // nothing is in the store until the commit
         QCOMPARE(store.entityCount(), 1);
         QCOMPARE(store.entity({u"Todo"_s, u"1"_s})->value(u"title"_s), QJsonValue(u"before"_s));
 
-        const StoreWrite write = store.commit(u"list"_s, std::move(prepared), at(2));
+        const StoreWrite write = StoreLayers::commit(store, u"list"_s, std::move(prepared), at(2));
         QVERIFY(write.ok());
         QVERIFY(write.changes.entities.contains({u"Todo"_s, u"1"_s}));
         QVERIFY(write.changes.entities.contains({u"User"_s, u"7"_s}));
@@ -50,7 +52,8 @@ private Q_SLOTS:
         const auto value = json(R"({"results": [{"id": 1, "author": {"id": 2}}], "total": 1})");
         const Schema wrapper = Schema::object({{u"results"_s, todoList()}});
         const StoreWrite a = direct.setResponse(u"w"_s, wrapper, {}, value, at(1));
-        const StoreWrite b = prepared.commit(u"w"_s, Store::prepare(wrapper, {}, value), at(1));
+        const StoreWrite b = StoreLayers::commit(prepared, u"w"_s,
+                                                 StoreLayers::prepare(wrapper, {}, value), at(1));
         QCOMPARE(a.changes, b.changes);
         QCOMPARE(direct.denormalize(u"w"_s, wrapper, {})
                      .data.toMap()
@@ -69,16 +72,18 @@ private Q_SLOTS:
     void badInputFailsToPrepare()
     {
         Store store;
-        PreparedWrite prepared = Store::prepare(todoList(), {}, json(R"([{"title": "no id"}])"));
+        PreparedWrite prepared
+            = StoreLayers::prepare(todoList(), {}, json(R"([{"title": "no id"}])"));
         QVERIFY(!prepared.ok());
         QVERIFY(prepared.error());
         QCOMPARE(prepared.error()->path(), u"[0].id"_s);
-        const StoreWrite write = store.commit(u"list"_s, std::move(prepared), at(1));
+        const StoreWrite write = StoreLayers::commit(store, u"list"_s, std::move(prepared), at(1));
         QVERIFY(write.error);
         QCOMPARE(write.error->entityKey(), u"Todo"_s);
         QCOMPARE(store.entityCount(), 0);
         QVERIFY(!store.hasResult(u"list"_s));
-        QVERIFY(store.commit(u"x"_s, PreparedWrite(), at(1)).changes.isEmpty()); // nothing prepared
+        QVERIFY(StoreLayers::commit(store, u"x"_s, PreparedWrite(), at(1))
+                    .changes.isEmpty()); // nothing prepared
     }
 
     void commitIntoAnOptimisticLayer()
@@ -88,14 +93,14 @@ private Q_SLOTS:
                     .setResponse(u"list"_s, todoList(), {}, json(R"([{"id": 1, "done": false}])"),
                                  at(1))
                     .ok());
-        QVERIFY(store
-                    .commitOptimistic(
-                        5, QString(),
-                        Store::prepare(todoSchema(), {}, json(R"({"id": 1, "done": true})")), at(2))
+        QVERIFY(StoreLayers::commitOptimistic(
+                    store, 5, QString(),
+                    StoreLayers::prepare(todoSchema(), {}, json(R"({"id": 1, "done": true})")),
+                    at(2))
                     .ok());
         QCOMPARE(recordOf(store.query(todoSchema(), {{u"id"_s, 1}}).data).value(u"done"_s),
                  QVariant(true));
-        store.removeOptimistic(5);
+        StoreLayers::removeOptimistic(store, 5);
         QCOMPARE(recordOf(store.query(todoSchema(), {{u"id"_s, 1}}).data).value(u"done"_s),
                  QVariant(false));
     }
@@ -106,7 +111,9 @@ private Q_SLOTS:
         Store first, second;
         QVERIFY(first.setResponse(u"l"_s, todoList(), {}, json(R"([{"id": 9}, {"id": 8}])"), at(1))
                     .ok());
-        QVERIFY(second.commit(u"l"_s, Store::prepare(todoList(), {}, json(R"([{"id": 1}])")), at(1))
+        QVERIFY(StoreLayers::commit(second, u"l"_s,
+                                    StoreLayers::prepare(todoList(), {}, json(R"([{"id": 1}])")),
+                                    at(1))
                     .ok());
         QCOMPARE(ids(second.denormalize(u"l"_s, todoList(), {}).data), QStringList {u"1"_s});
     }

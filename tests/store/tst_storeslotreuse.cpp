@@ -5,6 +5,7 @@
 #include "storefixtures.h"
 
 #include <DataClient/private/storesnapshot_p.h>
+#include <DataClient/private/storelayers_p.h>
 
 #include <QTest>
 
@@ -51,7 +52,7 @@ void collect(Store &store, qint64 cutoff, const QList<std::pair<Schema, Params>>
     StoreGarbageRequest request;
     request.writtenBefore = cutoff;
     request.keep = keep;
-    store.collectGarbage(request);
+    StoreLayers::collectGarbage(store, request);
 }
 
 //! Polls of 50 new todos from \a from to \a to, each followed by a pass dropping what is older
@@ -209,14 +210,13 @@ private Q_SLOTS:
         Store store;
         // A created todo shown only by a pending mutation (no committed record), and a pending
         // edit of a feed entry that the feed then drops.
-        QVERIFY(store
-                    .setOptimisticResponse(3, u"POST"_s, todoSchema(), {},
-                                           json(R"({"id": 5000000, "title": "guess"})"), at(100))
+        QVERIFY(StoreLayers::setOptimisticResponse(store, 3, u"POST"_s, todoSchema(), {},
+                                                   json(R"({"id": 5000000, "title": "guess"})"),
+                                                   at(100))
                     .ok());
         QVERIFY(store.setResponse(u"feed"_s, todoList(), {}, feed(0), at(100)).ok());
-        QVERIFY(store
-                    .setOptimisticResponse(4, u"PATCH"_s, todoSchema(), {},
-                                           json(R"({"id": 0, "title": "edited"})"), at(100))
+        QVERIFY(StoreLayers::setOptimisticResponse(store, 4, u"PATCH"_s, todoSchema(), {},
+                                                   json(R"({"id": 0, "title": "edited"})"), at(100))
                     .ok());
         churn(store, 1, 100);
         QVERIFY2(slotsOf(store, u"Todo"_s) <= size_t(2 * 6 * PerPoll + 2),
@@ -229,8 +229,8 @@ private Q_SLOTS:
         }
 
         // Once the layers go, so do their entities, and their slots can be taken.
-        store.removeOptimistic(3);
-        store.removeOptimistic(4);
+        StoreLayers::removeOptimistic(store, 3);
+        StoreLayers::removeOptimistic(store, 4);
         churn(store, 101, 200);
         QVERIFY(!store.query(todoSchema(), {{u"id"_s, 5000000}}).found);
         QVERIFY(!store.query(todoSchema(), {{u"id"_s, 0}}).found);

@@ -13,7 +13,7 @@
 namespace DataClient {
 
 /*!
-    A pass of Store::collectGarbage(). The caller (the Controller) decides which results go; the
+    A pass of StoreLayers::collectGarbage(). The caller (the Controller) decides which results go; the
     store decides which entities and collections nothing reaches any more: every result that
     stays, every read in \a keep, and every optimistic layer keeps what it references, nested
     entities and list items included.

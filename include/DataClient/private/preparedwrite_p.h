@@ -1,4 +1,5 @@
-// PreparedWrite: a response normalized off the store's thread, waiting to be committed.
+// PreparedWrite: a response normalized off the store's thread, waiting to be committed
+// (StoreLayers::prepare() and commit(), storelayers_p.h).
 #pragma once
 
 #include <DataClient/global.h>
@@ -14,9 +15,9 @@ struct WriteBatch;
 }
 
 /*!
-    What Store::prepare() made of a response: normalized and checked, not yet in any store.
+    What StoreLayers::prepare() made of a response: normalized and checked, not yet in any store.
     Preparing touches no store, so it can run on a worker thread (parsing and normalizing a large
-    response is most of a write's cost); Store::commit() then applies it on the store's thread.
+    response is most of a write's cost); StoreLayers::commit() then applies it on the store's thread.
     Move-only; commit it once.
 */
 class DATACLIENT_STORE_EXPORT PreparedWrite
@@ -34,7 +35,7 @@ public:
     const std::optional<SchemaError> &error() const { return m_error; }
 
 private:
-    friend class Store;
+    friend class StoreLayers;
     std::shared_ptr<detail::WriteBatch> m_batch;
     std::optional<SchemaError> m_error;
 };
