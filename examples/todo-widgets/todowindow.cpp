@@ -1,5 +1,7 @@
 #include "todowindow.h"
 
+#include "sortedtodos.h"
+
 #include <DataClient/connectivity.h>
 #include <DataClient/createresource.h>
 #include <DataClient/entityschema.h>
@@ -10,7 +12,6 @@
 #include <QtCore/QFutureWatcher>
 #include <QtCore/QJsonObject>
 #include <QtCore/QSortFilterProxyModel>
-#include <QtGui/QBrush>
 #include <QtWidgets/QCheckBox>
 #include <QtWidgets/QDataWidgetMapper>
 #include <QtWidgets/QFormLayout>
@@ -59,22 +60,6 @@ QString reason(const NetworkError &error)
     return QObject::tr("the server could not be reached");
 }
 
-// The table's model: the todos sorted by a header click, and a row the server has not confirmed
-// yet (the model's PendingRole: a new todo, or an edit on its way) drawn grey, as in the QML demo.
-class SortedTodos : public QSortFilterProxyModel
-{
-public:
-    using QSortFilterProxyModel::QSortFilterProxyModel;
-
-    QVariant data(const QModelIndex &index, int role) const override
-    {
-        if (role == Qt::ForegroundRole && index.isValid()
-            && index.data(CollectionModel::PendingRole).toBool())
-            return QBrush(QColor(0x99, 0x99, 0x99));
-        return QSortFilterProxyModel::data(index, role);
-    }
-};
-
 } // namespace
 
 TodoWindow::TodoWindow(const QString &apiUrl, int userId, bool online, QWidget *parent)
@@ -111,7 +96,8 @@ TodoWindow::TodoWindow(const QString &apiUrl, int userId, bool online, QWidget *
     m_todos = new CollectionModel(&m_controller, m_todoResource.getList, {{u"userId"_s, m_userId}},
                                   this);
     m_todos->setColumns({u"title"_s, u"completed"_s, u"createdAt"_s});
-    m_todos->setEditable(m_todoResource, {u"title"_s, u"completed"_s});
+    m_undo = new TodoUndo(&m_controller, this); // every cell edit can be undone (Edit menu)
+    m_todos->setEditable(m_todoResource, m_undo->recorder(), {u"title"_s, u"completed"_s});
     m_todos->setPageEndpoint(m_todoResource.getList.getPage); // the view calls fetchMore()
     buildUi();
 
@@ -245,6 +231,9 @@ void TodoWindow::buildUi()
         updateStatus();
     });
 
+    m_undo->addEditMenu(menuBar());
+    connect(m_undo, &TodoUndo::refused, this, [this](const QString &why) { showError(why, {}); });
+
     // Debug > Store inspector (Ctrl+Shift+D): the inspector in a dock, made when first opened;
     // hidden, it is detached and records nothing (docs/inspector.md).
     m_inspectorAction = menuBar()->addMenu(tr("&Debug"))->addAction(tr("Store &inspector"));
@@ -358,9 +347,15 @@ void TodoWindow::runWrite(const QString &what, const EndpointPtr &endpoint, cons
 
 void TodoWindow::reportError(const QString &what, const NetworkError &error)
 {
-    m_lastError = tr("Could not %1: %2.").arg(what, reason(error));
+    // The request and the answer in the tool tip, for whoever wants them.
+    showError(tr("Could not %1: %2.").arg(what, reason(error)), error.message());
+}
+
+void TodoWindow::showError(const QString &text, const QString &detail)
+{
+    m_lastError = text;
     m_error->setText(m_lastError);
-    m_error->setToolTip(error.message()); // the request and the answer, for whoever wants them
+    m_error->setToolTip(detail);
     m_error->show();
     m_dismissError->show();
     updateStatus();
