@@ -53,6 +53,25 @@ QString answeredPk(const QVariant &value, const QString &pkField)
     return value.toMap().value(pkField).toString();
 }
 
+//! \a params with \a pk as \a endpoint's last path parameter, of the type the caller gave
+//! (a number stays a number: the optimistic guess copies it into the record).
+Params withPk(const EndpointPtr &endpoint, Params params, const QString &pk)
+{
+    const QStringList names = endpoint->pathTemplate().parameterNames();
+    if (names.isEmpty())
+        return params;
+    const QVariant given = params.value(names.last());
+    if (given.isValid() && given.toString() == pk)
+        return params;
+    bool number = false;
+    const qlonglong asNumber = pk.toLongLong(&number);
+    const int type = given.typeId();
+    const bool wasNumber = type == QMetaType::Int || type == QMetaType::LongLong
+        || type == QMetaType::Double || type == QMetaType::UInt || type == QMetaType::ULongLong;
+    params.insert(names.last(), number && wasNumber ? QVariant(asNumber) : QVariant(pk));
+    return params;
+}
+
 } // namespace
 
 void UndoRecorderPrivate::step(const std::shared_ptr<MutationState> &state, Direction direction)
@@ -227,10 +246,7 @@ QFuture<QVariant> UndoRecorderPrivate::sendEdit(const std::shared_ptr<MutationSt
                                                 const QJsonObject &body,
                                                 std::shared_ptr<bool> *superseded)
 {
-    Params params = state->params;
-    const QStringList names = state->write->pathTemplate().parameterNames();
-    if (!names.isEmpty())
-        params.insert(names.last(), currentPk(state->target));
+    const Params params = withPk(state->write, state->params, currentPk(state->target));
     return send(state, state->write, params, body, body.keys(), superseded);
 }
 
@@ -249,8 +265,14 @@ QFuture<QVariant> UndoRecorderPrivate::sendCreate(const std::shared_ptr<Mutation
                       placeholder = ref.pk;
               }
           });
-    QFuture<QVariant> future
-        = send(state, endpoint, pathParams(endpoint, state->params), body, {}, nullptr);
+    // The create's own parameters (its list's, e.g. userId); a delete's without its pk.
+    Params params = state->params;
+    if (state->kind == MutationKind::Delete) {
+        const QStringList names = state->write->pathTemplate().parameterNames();
+        if (!names.isEmpty())
+            params.remove(names.last());
+    }
+    QFuture<QVariant> future = send(state, endpoint, params, body, {}, nullptr);
     QObject::disconnect(shows);
     remap(target, placeholder);
     const EntitySchema entity = endpoint->schema().entitySchema();
@@ -270,12 +292,10 @@ QFuture<QVariant> UndoRecorderPrivate::sendCreate(const std::shared_ptr<Mutation
 QFuture<QVariant> UndoRecorderPrivate::sendDelete(const std::shared_ptr<MutationState> &state,
                                                   const EndpointPtr &endpoint)
 {
-    Params params = pathParams(endpoint, state->params);
-    const QStringList names = endpoint->pathTemplate().parameterNames();
     // A placeholder key (a create not answered yet) is fine: the Controller holds the delete
     // until the create is confirmed and sends it with the server's key.
-    if (!names.isEmpty())
-        params.insert(names.last(), currentPk(state->target));
+    const Params params
+        = withPk(endpoint, pathParams(endpoint, state->params), currentPk(state->target));
     return send(state, endpoint, params, QJsonValue(), {}, nullptr);
 }
 
