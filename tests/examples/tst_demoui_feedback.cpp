@@ -1,6 +1,7 @@
 // What the demo's user sees right after acting: a new todo where they look (on top, scrolled to,
 // and still there when later pages load), failures said in words in a banner that overlays the
-// list, a rename kept when the editor loses focus. Same fixture as tst_demoui.cpp.
+// list, a rename kept when the editor loses focus, Ctrl+Z / Ctrl+Shift+Z undoing and redoing it on
+// the server. Same fixture as tst_demoui.cpp.
 #include "demouitest.h"
 #include "docimages.h"
 
@@ -150,6 +151,43 @@ private Q_SLOTS:
         QCOMPARE(titlesInView().value(0), u"Buy oat milk"_s);
         QTRY_COMPARE(stored(id)[u"title"_s].toString(), u"Buy oat milk"_s);
         QCOMPARE(requests("PATCH", u"/todos/"_s + id.toString()), 1); // once, not per event
+    }
+
+    // Ctrl+Z undoes the last change on the server too and Ctrl+Shift+Z redoes it; the undo
+    // stack names it after the todo ("rename 'Buy milk'", the toolbar's Undo tool tip).
+    void ctrlZUndoesARenameOnTheServerAndCtrlShiftZRedoesIt()
+    {
+        QVERIFY(start());
+        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        auto *quickWindow = qobject_cast<QQuickWindow *>(window);
+        quickWindow->requestActivate();
+        QVERIFY(QTest::qWaitForWindowActive(quickWindow));
+        QTRY_VERIFY(!rowsInView().isEmpty());
+        const QVariant id = row(0).value(u"id"_s);
+        const QString before = row(0).value(u"title"_s).toString();
+        auto *editor = rowsInView().constFirst()->findChild<QQuickItem *>(u"titleEditor"_s);
+        QVERIFY(editor);
+        QVERIFY(QMetaObject::invokeMethod(editor, "open"));
+        QTRY_VERIFY(editor->hasActiveFocus());
+        editor->setProperty("text", u"Buy oat milk"_s);
+        QTest::keyClick(quickWindow, Qt::Key_Return);
+        QTRY_COMPARE(stored(id)[u"title"_s].toString(), u"Buy oat milk"_s);
+        QObject *undoStack = child(u"undoStack"_s);
+        QVERIFY(undoStack);
+        QCOMPARE(undoStack->property("undoText").toString(), u"rename '%1'"_s.arg(before));
+
+        // Right after Return: the closed editor has given the focus back (a text field would take
+        // Ctrl+Z for its own undo).
+        QVERIFY(!editor->hasActiveFocus());
+        QTest::keyClick(quickWindow, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(row(0).value(u"title"_s).toString(), before); // at once
+        QTRY_COMPARE(stored(id)[u"title"_s].toString(), before);
+        QCOMPARE(undoStack->property("redoText").toString(), u"rename '%1'"_s.arg(before));
+
+        QTest::keyClick(quickWindow, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(row(0).value(u"title"_s).toString(), u"Buy oat milk"_s);
+        QTRY_COMPARE(stored(id)[u"title"_s].toString(), u"Buy oat milk"_s);
+        QCOMPARE(requests("PATCH", u"/todos/"_s + id.toString()), 3);
     }
 
     // --refuse-rate answers 4xx, which is not retried: the change rolls back at once and the
