@@ -11,6 +11,22 @@ class tst_DemoUiFeedback : public DemoUiTest
 {
     Q_OBJECT
 
+private:
+    //! The demo started, its window active and its list shown; the title editor of the first
+    //! row in view (nullptr when something failed: the test fails on it).
+    QQuickItem *firstTitleEditor()
+    {
+        if (!start()
+            || !QTest::qWaitFor([this] { return window->property("dataShown").toBool(); }, 15000))
+            return nullptr;
+        auto *quickWindow = qobject_cast<QQuickWindow *>(window);
+        quickWindow->requestActivate();
+        if (!QTest::qWaitForWindowActive(quickWindow)
+            || !QTest::qWaitFor([this] { return !rowsInView().isEmpty(); }))
+            return nullptr;
+        return rowsInView().constFirst()->findChild<QQuickItem *>(u"titleEditor"_s);
+    }
+
 private Q_SLOTS:
     // Scrolled down two pages, the user adds a todo: it is the first row, the list scrolls to
     // it, and it stays first (newest first, no duplicate) as the remaining pages load.
@@ -121,16 +137,11 @@ private Q_SLOTS:
     // throws it away.
     void aRenameIsKeptWhenTheEditorLosesFocusAndEscapeCancels()
     {
-        QVERIFY(start());
-        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        auto *editor = firstTitleEditor();
+        QVERIFY(editor);
         auto *quickWindow = qobject_cast<QQuickWindow *>(window);
-        quickWindow->requestActivate();
-        QVERIFY(QTest::qWaitForWindowActive(quickWindow));
-        QTRY_VERIFY(!rowsInView().isEmpty());
         const QVariant id = row(0).value(u"id"_s);
         const QString before = row(0).value(u"title"_s).toString();
-        auto *editor = rowsInView().constFirst()->findChild<QQuickItem *>(u"titleEditor"_s);
-        QVERIFY(editor);
 
         QVERIFY(QMetaObject::invokeMethod(editor, "open")); // what a double-click does
         QTRY_VERIFY(editor->hasActiveFocus());
@@ -157,16 +168,11 @@ private Q_SLOTS:
     // stack names it after the todo ("rename 'Buy milk'", the toolbar's Undo tool tip).
     void ctrlZUndoesARenameOnTheServerAndCtrlShiftZRedoesIt()
     {
-        QVERIFY(start());
-        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        auto *editor = firstTitleEditor();
+        QVERIFY(editor);
         auto *quickWindow = qobject_cast<QQuickWindow *>(window);
-        quickWindow->requestActivate();
-        QVERIFY(QTest::qWaitForWindowActive(quickWindow));
-        QTRY_VERIFY(!rowsInView().isEmpty());
         const QVariant id = row(0).value(u"id"_s);
         const QString before = row(0).value(u"title"_s).toString();
-        auto *editor = rowsInView().constFirst()->findChild<QQuickItem *>(u"titleEditor"_s);
-        QVERIFY(editor);
         QVERIFY(QMetaObject::invokeMethod(editor, "open"));
         QTRY_VERIFY(editor->hasActiveFocus());
         editor->setProperty("text", u"Buy oat milk"_s);
