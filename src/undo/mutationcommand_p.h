@@ -57,6 +57,9 @@ struct MutationState
     bool busyThisTurn = false;
     //! What the presses after that one add up to: the request to make at the turn's end.
     std::optional<bool> pendingForward;
+    //! A delete of a record whose create has no guess and no answer yet: sent (with the server's
+    //! key) when the create answers; the value is the step's direction (true: redo).
+    std::optional<bool> deleteWhenCreated;
 };
 
 class MutationCommand : public QUndoCommand

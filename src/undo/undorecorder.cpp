@@ -206,7 +206,7 @@ QFuture<QVariant> UndoRecorder::remove(const EndpointPtr &remove, const Endpoint
     }
     // Created again without its pk: the server assigns a new one (remapped on the answer).
     shown->remove(entity.pkField());
-    state->before = *shown;
+    state->before = d->withNestedRecords(entity, *shown);
     state->write = remove;
     state->inverse = create;
     state->params = params;
@@ -287,6 +287,41 @@ QString UndoRecorderPrivate::currentPk(const std::shared_ptr<UndoTarget> &target
             remap(target, confirmed);
     }
     return target->pk;
+}
+
+QJsonObject UndoRecorderPrivate::withNestedRecords(const EntitySchema &entity,
+                                                   QJsonObject record) const
+{
+    const Store &store = controller->store();
+    const QStringList fields = entity.nestedFields();
+    for (const QString &field : fields) {
+        const Schema nested = entity.nested(field);
+        const bool one = nested.kind() == Schema::Kind::Entity;
+        const bool many
+            = (nested.kind() == Schema::Kind::Array || nested.kind() == Schema::Kind::Collection)
+            && nested.itemSchema().kind() == Schema::Kind::Entity;
+        if (!one && !many)
+            continue;
+        const QString key
+            = one ? nested.entitySchema().key() : nested.itemSchema().entitySchema().key();
+        auto expand = [&](const QJsonValue &pk) -> QJsonValue {
+            if (!pk.isString() && !pk.isDouble())
+                return pk;
+            const std::optional<QJsonObject> found
+                = store.shownEntity({key, pk.toVariant().toString()});
+            return found ? QJsonValue(*found) : pk;
+        };
+        const QJsonValue value = record.value(field);
+        if (one) {
+            record.insert(field, expand(value));
+        } else if (value.isArray()) {
+            QJsonArray items;
+            for (const QJsonValue &item : value.toArray())
+                items.append(expand(item));
+            record.insert(field, items);
+        }
+    }
+    return record;
 }
 
 std::optional<QJsonObject> UndoRecorderPrivate::shown(const std::shared_ptr<UndoTarget> &target)

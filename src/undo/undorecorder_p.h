@@ -7,6 +7,7 @@
 
 #include <DataClient/controller.h>
 #include <DataClient/entityref.h>
+#include <DataClient/entityschema.h>
 #include <DataClient/undorecorder.h>
 
 #include <QtCore/QHash>
@@ -44,6 +45,9 @@ public:
     void remap(const std::shared_ptr<UndoTarget> &target, const QString &pk);
     //! The record as the store shows it (optimistic layers included).
     std::optional<QJsonObject> shown(const std::shared_ptr<UndoTarget> &target);
+    //! \a record (stored form: nested entities as their pks) with its nested entities as the
+    //! store shows them: a body a create takes, and its optimistic guess can normalize.
+    QJsonObject withNestedRecords(const EntitySchema &entity, QJsonObject record) const;
 
     //! Why \a state cannot take \a direction now (the record changed since), or empty.
     QString conflict(const MutationState &state, Direction direction);

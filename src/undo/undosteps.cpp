@@ -112,6 +112,13 @@ void UndoRecorderPrivate::issue(const std::shared_ptr<MutationState> &state, Dir
     const std::weak_ptr<MutationState> weak = state;
     QMetaObject::invokeMethod(
         q, [this, weak] { flush(weak); }, Qt::QueuedConnection);
+    // Created without a guess (no placeholder row) and not answered yet: the delete needs the
+    // server's key, so it goes when the create answers (sendCreate()).
+    const bool deletes = (state->kind == MutationKind::Create) != forward;
+    if (deletes && currentPk(state->target).isEmpty()) {
+        state->deleteWhenCreated = forward;
+        return;
+    }
     std::shared_ptr<bool> superseded = std::make_shared<bool>(false);
     QFuture<QVariant> future;
     switch (state->kind) {
@@ -183,8 +190,11 @@ QString UndoRecorderPrivate::conflict(const MutationState &state, Direction dire
     }
     case MutationKind::Create:
     case MutationKind::Delete: {
-        // Undo of a create and redo of a delete remove the record: it must still be there.
+        // Undo of a create and redo of a delete remove the record: it must still be there
+        // (unless its create, without a guess, is not answered yet: nothing to compare then).
         const bool removes = (state.kind == MutationKind::Create) != forward;
+        if (target->pk.isEmpty())
+            return {};
         if (removes && !now)
             return u"%1 is no longer in the store (deleted since): nothing to delete"_s.arg(record);
         if (!removes && now && !target->pk.isEmpty())
@@ -278,12 +288,18 @@ QFuture<QVariant> UndoRecorderPrivate::sendCreate(const std::shared_ptr<Mutation
     const EntitySchema entity = endpoint->schema().entitySchema();
     const QString pkField = entity.isNull() ? QString() : entity.pkField();
     const std::weak_ptr<UndoTarget> weak = target;
+    const std::weak_ptr<MutationState> weakState = state;
     Models::watchFuture(
         q, future,
-        [this, weak, pkField](const QVariant &value) {
+        [this, weak, weakState, pkField](const QVariant &value) {
             const QString pk = answeredPk(value, pkField);
             if (const std::shared_ptr<UndoTarget> alive = weak.lock(); alive && !pk.isEmpty())
                 remap(alive, pk);
+            const std::shared_ptr<MutationState> waiting = weakState.lock();
+            if (waiting && waiting->deleteWhenCreated && controller && !pk.isEmpty()) {
+                const bool forward = *std::exchange(waiting->deleteWhenCreated, std::nullopt);
+                issue(waiting, forward ? Direction::Redo : Direction::Undo);
+            }
         },
         [](const NetworkError &) {});
     return future;
