@@ -1,6 +1,6 @@
-// Edit → Undo / Redo of the todo window: every edit of a todo cell is a command of one
-// QUndoStack (DataClient::UndoRecorder, docs/undo.md), and the menu shows the stack's own actions
-// with their texts ("Undo rename 'Buy milk'").
+// Edit → Undo / Redo of the todo window: every change of a todo (a cell edit, an add, a delete)
+// is a command of one QUndoStack (DataClient::UndoRecorder, docs/undo.md), and the menu shows the
+// stack's own actions with their texts ("Undo rename 'Buy milk'").
 #pragma once
 
 #include <DataClient/controller.h>

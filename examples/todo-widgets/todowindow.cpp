@@ -297,8 +297,10 @@ void TodoWindow::addTodo(const QString &title)
     };
     // On top, as the server lists them (newest first); then selected and scrolled to, wherever
     // the table's sort puts it.
-    runWrite(tr("add '%1'").arg(title), m_todoResource.getList.unshift, {{u"userId"_s, m_userId}},
-             todo);
+    const QString what = tr("add '%1'").arg(title);
+    runWrite(what,
+             m_undo->recorder()->create(m_todoResource.getList.unshift, m_todoResource.remove,
+                                        {{u"userId"_s, m_userId}}, todo, what));
     const QModelIndex added = m_sortedTodos->mapFromSource(m_todos->index(0, Title));
     m_todoTable->setCurrentIndex(added);
     m_todoTable->scrollTo(added);
@@ -312,8 +314,12 @@ void TodoWindow::deleteSelectedTodo()
     const QVariantMap todo = m_todos->get(current.row()).toMap();
     const QVariant id = todo.value(u"id"_s);
     // Refused, the row comes back (the Controller rolls it back): the selection goes back to it.
-    runWrite(tr("delete '%1'").arg(todo.value(u"title"_s).toString()), m_todoResource.remove,
-             {{u"id"_s, id}}, {}, [this, id] { selectTodo(id); });
+    // Undone (Edit > Undo), it is created again on top of the user's list.
+    const QString what = tr("delete '%1'").arg(todo.value(u"title"_s).toString());
+    runWrite(what,
+             m_undo->recorder()->remove(m_todoResource.remove, m_todoResource.getList.unshift,
+                                        {{u"id"_s, id}, {u"userId"_s, m_userId}}, what),
+             [this, id] { selectTodo(id); });
 }
 
 void TodoWindow::selectTodo(const QVariant &id)
@@ -326,8 +332,8 @@ void TodoWindow::selectTodo(const QVariant &id)
     }
 }
 
-void TodoWindow::runWrite(const QString &what, const EndpointPtr &endpoint, const Params &params,
-                          const QJsonValue &body, const std::function<void()> &afterFailure)
+void TodoWindow::runWrite(const QString &what, const QFuture<QVariant> &sent,
+                          const std::function<void()> &afterFailure)
 {
     // The optimistic change is rolled back by the Controller on failure; only report it. A
     // watcher owned by the window: no callback after the window is gone.
@@ -342,7 +348,7 @@ void TodoWindow::runWrite(const QString &what, const EndpointPtr &endpoint, cons
                 afterFailure();
         }
     });
-    watcher->setFuture(m_controller.fetch(endpoint, params, body));
+    watcher->setFuture(sent);
 }
 
 void TodoWindow::reportError(const QString &what, const NetworkError &error)

@@ -1,6 +1,6 @@
 // The Widgets todo app's window: users in a QListView, the selected user's todos in an editable
 // QTableView (title, completed as a check box, created date; a click on a header sorts), a QDataWidgetMapper form for the
-// selected todo, New / Delete actions, Edit → Undo / Redo of cell edits (TodoUndo), paging on
+// selected todo, New / Delete actions, Edit → Undo / Redo of every change (TodoUndo), paging on
 // scroll (fetchMore) and a status bar. Everything is a DataClient::CollectionModel on one
 // Controller: an edit anywhere shows everywhere.
 #pragma once
@@ -12,6 +12,7 @@
 
 #include "todoundo.h"
 
+#include <QtCore/QFuture>
 #include <QtWidgets/QMainWindow>
 
 #include <functional>
@@ -76,9 +77,9 @@ Q_SIGNALS:
 private:
     void buildUi();
     void showUser(const QModelIndex &index);
-    // Runs a write; on failure (already rolled back) reports it, then runs \a afterFailure.
-    void runWrite(const QString &what, const DataClient::EndpointPtr &endpoint,
-                  const DataClient::Params &params, const QJsonValue &body = {},
+    // Watches a write sent (through the undo stack); on failure (already rolled back) reports
+    // it, then runs \a afterFailure.
+    void runWrite(const QString &what, const QFuture<QVariant> &sent,
                   const std::function<void()> &afterFailure = {});
     void selectTodo(const QVariant &id);
     void reportError(const QString &what, const DataClient::NetworkError &error);

@@ -243,6 +243,41 @@ private Q_SLOTS:
         QTRY_COMPARE(serverDone(), wasDone);
         QCOMPARE(app.serverTitle(0), u"Buy oat milk"_s); // only the box was undone
     }
+
+    // Delete (the Delete key), then Ctrl+Z: the todo is created again on the server, under a
+    // new id, and shows again on top at once; Ctrl+Shift+Z deletes it again, by its new id.
+    void ctrlZBringsBackADeletedTodo()
+    {
+        TodoWidgetsApp app;
+        QVERIFY(app.started);
+        QTRY_VERIFY(app.window->isDataShown());
+        QTableView *table = app.window->todoTable();
+        QApplication::setActiveWindow(app.window.get());
+        QVERIFY(QTest::qWaitForWindowActive(app.window.get()));
+        CollectionModel *todos = app.window->todos();
+        const QString title = todos->index(0, TodoWindow::Title).data().toString();
+        const int id = todos->get(0).toMap().value(u"id"_s).toInt();
+        auto firstId = [todos] { return todos->get(0).toMap().value(u"id"_s); };
+        table->setFocus();
+        table->setCurrentIndex(table->model()->index(0, TodoWindow::Title));
+
+        QTest::keyClick(table, Qt::Key_Delete);
+        QVERIFY(firstId().toInt() != id);
+        QTRY_VERIFY(app.server.api()->item(u"/todos"_s, id).isEmpty());
+        QCOMPARE(app.window->undo()->undoAction()->text(), u"Undo delete '%1'"_s.arg(title));
+
+        QTest::keyClick(table, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(todos->index(0, TodoWindow::Title).data().toString(), title); // at once, on top
+        QTRY_VERIFY(!todos->isPending());
+        const int newId = firstId().toInt();
+        QVERIFY(newId != id);
+        QCOMPARE(app.server.api()->item(u"/todos"_s, newId).value(u"title"_s).toString(), title);
+        QCOMPARE(app.window->undo()->redoAction()->text(), u"Redo delete '%1'"_s.arg(title));
+
+        QTest::keyClick(table, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(firstId().toInt() != newId);
+        QTRY_VERIFY(app.server.api()->item(u"/todos"_s, newId).isEmpty());
+    }
 };
 
 QTEST_MAIN(tst_TodoWidgetsFeedback)
