@@ -16,11 +16,13 @@ void UndoSequencer::expect(const UndoStep &step)
     m_started = 0;
 }
 
-void UndoSequencer::finishExpect()
+quint64 UndoSequencer::finishExpect()
 {
     m_expected.reset();
-    if (m_started != 0)
-        supersedeBefore(std::exchange(m_started, 0));
+    const quint64 started = std::exchange(m_started, 0);
+    if (started != 0)
+        supersedeBefore(started);
+    return started;
 }
 
 void UndoSequencer::requestStarted(const ManagedRequest &request)
@@ -59,11 +61,6 @@ void UndoSequencer::committed(const ManagedRequest &request, const ChangeSet &)
 void UndoSequencer::failed(const ManagedRequest &request, const NetworkError &)
 {
     finish(request.id());
-}
-
-void UndoSequencer::storeReset()
-{
-    // The Controller ends every request: their failed() steps clear what is left.
 }
 
 void UndoSequencer::finish(quint64 id)

@@ -34,18 +34,20 @@ public:
 
     //! The next request fetch() makes is \a step; call finishExpect() after fetch() returns.
     void expect(const UndoStep &step);
-    //! Ends expect(): drops the waiting edits the new request makes pointless.
-    void finishExpect();
+    //! Ends expect(): drops the waiting edits the new request makes pointless. Returns the
+    //! request's id (0: fetch() made none, e.g. a write waiting for a placeholder's create).
+    quint64 finishExpect();
+    //! Request \a id ended, however (also canceled: a reset, a logout): the next one for its
+    //! record goes. Idempotent.
+    void finish(quint64 id);
 
 protected:
     void requestStarted(const ManagedRequest &request) override;
     Decision beforeSend(const ManagedRequest &request) override;
     void committed(const ManagedRequest &request, const DataClient::ChangeSet &changes) override;
     void failed(const ManagedRequest &request, const NetworkError &error) override;
-    void storeReset() override;
 
 private:
-    void finish(quint64 id);
     void supersedeBefore(quint64 newest);
 
     std::optional<UndoStep> m_expected;

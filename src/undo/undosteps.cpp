@@ -247,8 +247,19 @@ QFuture<QVariant> UndoRecorderPrivate::send(const std::shared_ptr<MutationState>
     if (sequencer)
         sequencer->expect(step);
     QFuture<QVariant> future = controller->fetch(withFreshKey(endpoint), params, body);
-    if (sequencer)
-        sequencer->finishExpect();
+    const quint64 id = sequencer ? sequencer->finishExpect() : 0;
+    if (id != 0) {
+        // However it ends (a reset or a logout cancels it without an answer), the next step for
+        // the record may go.
+        const QPointer<UndoSequencer> order = sequencer;
+        auto finished = [order, id] {
+            if (order)
+                order->finish(id);
+        };
+        Models::watchFuture(
+            q, future, [finished](const QVariant &) { finished(); },
+            [finished](const NetworkError &) { finished(); });
+    }
     return future;
 }
 

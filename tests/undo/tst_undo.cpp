@@ -194,6 +194,25 @@ private Q_SLOTS:
         QCOMPARE(stack->index(), 0);
     }
 
+    // A reset drops the answer of a step on the wire: the record's next request still waits
+    // for that answer (the server may apply it), then goes; nothing stays held.
+    void aStepWhoseAnswerAResetDropsStillLetsTheNextGo()
+    {
+        start();
+        QVERIFY(await(rename(1, u"uno"_s)).value);
+        DeferredReplies patches;
+        patches.install(backend->server, "PATCH", u"/todos/:id"_s);
+        stack->undo();
+        QVERIFY(patches.waitFor(1));
+        controller->resetEntireStore();
+        QVERIFY(await(controller->fetch(todos.getList, {})).value);
+        rename(1, u"again"_s);
+        patches.pending.at(0).responder.send(Testing::ServerResponse::json(todo(1, 1, u"one"_s)));
+        QVERIFY(patches.waitFor(2));
+        QCOMPARE(patches.pending.at(1).request.json(),
+                 QJsonValue(QJsonObject {{u"title"_s, u"again"_s}}));
+    }
+
     void undoOfAnUnansweredCreateDeletesItOnceConfirmed()
     {
         start(true);
