@@ -114,7 +114,8 @@ void UndoRecorderPrivate::issue(const std::shared_ptr<MutationState> &state, Dir
         q, [this, weak] { flush(weak); }, Qt::QueuedConnection);
     // Created without a guess (no placeholder row) and not answered yet: the delete needs the
     // server's key, so it goes when the create answers (sendCreate()).
-    const bool deletes = (state->kind == MutationKind::Create) != forward;
+    const bool deletes
+        = state->kind != MutationKind::Edit && (state->kind == MutationKind::Create) != forward;
     if (deletes && currentPk(state->target).isEmpty()) {
         state->deleteWhenCreated = forward;
         return;
@@ -146,7 +147,11 @@ void UndoRecorderPrivate::issue(const std::shared_ptr<MutationState> &state, Dir
                 return; // forgotten by the stack, replaced by a later press, or shut down
             const QString verb = direction == Direction::Undo ? u"undo"_s : u"redo"_s;
             QString why;
-            if (error.status() == 404)
+            if (error.kind() == NetworkError::Kind::Canceled)
+                why = u"it was canceled before the server answered (the store was reset, or "
+                      "the user logged out): the server may have applied it or not; refetch "
+                      "to see its data"_s;
+            else if (error.status() == 404)
                 why = u"the server no longer has %1 %2 (404): it was deleted there. The %3 was "
                       "rolled back; refetch to see the server's data"_s.arg(
                           alive->target->entityKey, alive->target->pk, verb);

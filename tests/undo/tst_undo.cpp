@@ -195,22 +195,28 @@ private Q_SLOTS:
     }
 
     // A reset drops the answer of a step on the wire: the record's next request still waits
-    // for that answer (the server may apply it), then goes; nothing stays held.
+    // for that answer (the server may apply it), then goes; nothing stays held, and refused()
+    // says the step's outcome is unknown.
     void aStepWhoseAnswerAResetDropsStillLetsTheNextGo()
     {
         start();
         QVERIFY(await(rename(1, u"uno"_s)).value);
         DeferredReplies patches;
         patches.install(backend->server, "PATCH", u"/todos/:id"_s);
+        QSignalSpy refused(recorder.get(), &UndoRecorder::refused);
         stack->undo();
         QVERIFY(patches.waitFor(1));
         controller->resetEntireStore();
         QVERIFY(await(controller->fetch(todos.getList, {})).value);
-        rename(1, u"again"_s);
+        recorder->setConflictPolicy(UndoRecorder::ConflictPolicy::ApplyAnyway);
+        stack->redo();
         patches.pending.at(0).responder.send(Testing::ServerResponse::json(todo(1, 1, u"one"_s)));
         QVERIFY(patches.waitFor(2));
         QCOMPARE(patches.pending.at(1).request.json(),
-                 QJsonValue(QJsonObject {{u"title"_s, u"again"_s}}));
+                 QJsonValue(QJsonObject {{u"title"_s, u"uno"_s}}));
+        QTRY_COMPARE(refused.size(), 1);
+        QVERIFY2(refused.at(0).at(1).toString().contains(u"canceled before the server answered"_s),
+                 qPrintable(refused.at(0).at(1).toString()));
     }
 
     void undoOfAnUnansweredCreateDeletesItOnceConfirmed()
