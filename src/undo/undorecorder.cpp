@@ -85,14 +85,14 @@ UndoRecorder::UndoRecorder(Controller *controller, QUndoStack *stack, QObject *p
                           << stack << ": nothing will be recorded";
         return;
     }
+    // Registered with the Controller only while it orders requests (UndoRecorderPrivate::send()).
     d->sequencer = new UndoSequencer(this);
-    controller->addManager(d->sequencer);
 }
 
 UndoRecorder::~UndoRecorder()
 {
     // The requests the sequencer holds are sent, in order, when it is removed.
-    if (d->controller && d->sequencer)
+    if (d->controller && d->sequencer && d->sequencer->controller())
         d->controller->removeManager(d->sequencer);
 }
 

@@ -2,6 +2,8 @@
 
 #include "logging_p.h"
 
+#include <DataClient/controller.h>
+
 #include <QtCore/QTimer>
 
 #include <algorithm>
@@ -70,6 +72,13 @@ void UndoSequencer::finish(quint64 id)
         return;
     const std::shared_ptr<UndoTarget> target = step->target;
     m_steps.erase(step);
+    if (m_steps.isEmpty()) {
+        // Nothing left to order: unregistered (after the step telling of this answer returns).
+        QTimer::singleShot(0, this, [this] {
+            if (m_steps.isEmpty() && controller())
+                controller()->removeManager(this);
+        });
+    }
     QList<quint64> &waiting = m_waiting[target.get()];
     waiting.removeAll(id);
     if (m_onWire.value(target.get()) != id) {

@@ -249,6 +249,9 @@ QFuture<QVariant> UndoRecorderPrivate::send(const std::shared_ptr<MutationState>
     UndoStep step {state->target, fields, std::make_shared<bool>(false)};
     if (superseded)
         *superseded = step.superseded;
+    // Registered while it has requests to order: the Controller's managers() stay the app's.
+    if (sequencer && !sequencer->controller())
+        controller->addManager(sequencer);
     if (sequencer)
         sequencer->expect(step);
     QFuture<QVariant> future = controller->fetch(withFreshKey(endpoint), params, body);
