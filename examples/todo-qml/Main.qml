@@ -47,12 +47,23 @@ ApplicationWindow {
                                  : query.loading ? ", request in flight" : "");
     }
 
-    // Runs a mutation; on failure the optimistic change is already rolled back, so the banner
+    // Reports a mutation's failure: the optimistic change is already rolled back, so the banner
     // only has to say what failed, in words, and offer to run it again.
-    function mutate(what, endpoint, params, body) {
-        Controller.fetch(endpoint, params, body).then(function () {}, function (error) {
-            banner.showFailure(what, error, () => window.mutate(what, endpoint, params, body));
-        });
+    function reportFailure(what, sent, retry) {
+        sent.then(function () {}, error => banner.showFailure(what, error, retry));
+    }
+    // The todo changes go through the undo stack: Ctrl+Z undoes them on the server too.
+    function edit(what, params, body) {
+        reportFailure(what, undoStack.update(todos.partialUpdate, params, body, what),
+                      () => window.edit(what, params, body));
+    }
+    function add(what, params, body) {
+        reportFailure(what, undoStack.create(todos.getList.unshift, todos["delete"], params, body,
+                                             what), () => window.add(what, params, body));
+    }
+    function remove(what, params) {
+        reportFailure(what, undoStack.remove(todos["delete"], todos.getList.unshift, params, what),
+                      () => window.remove(what, params));
     }
 
     width: 1100
@@ -97,6 +108,21 @@ ApplicationWindow {
         paginationField: "page"
         optimistic: true
         queueWhenOffline: true
+    }
+    // Undo and redo of the changes made here (docs/undo.md). A refused undo (the todo changed
+    // meanwhile, or is gone from the server) says why in the banner; the change stays done.
+    UndoStack {
+        id: undoStack
+        objectName: "undoStack"
+        onRefused: (text, reason) => banner.show(reason)
+    }
+    Shortcut {
+        sequences: ["Ctrl+Z"]
+        onActivated: undoStack.undo()
+    }
+    Shortcut {
+        sequences: ["Ctrl+Shift+Z", "Ctrl+Y"]
+        onActivated: undoStack.redo()
     }
     Resource {
         id: status
@@ -170,6 +196,22 @@ ApplicationWindow {
                 Layout.preferredHeight: 28
                 Layout.preferredWidth: 28
             }
+            ToolButton {
+                objectName: "undoButton"
+                text: qsTr("Undo")
+                enabled: undoStack.canUndo
+                onClicked: undoStack.undo()
+                ToolTip.visible: hovered && undoStack.canUndo
+                ToolTip.text: qsTr("Undo %1 (Ctrl+Z)").arg(undoStack.undoText)
+            }
+            ToolButton {
+                objectName: "redoButton"
+                text: qsTr("Redo")
+                enabled: undoStack.canRedo
+                onClicked: undoStack.redo()
+                ToolTip.visible: hovered && undoStack.canRedo
+                ToolTip.text: qsTr("Redo %1 (Ctrl+Shift+Z)").arg(undoStack.redoText)
+            }
             // The app's own connectivity source (main.cpp), not the machine's network.
             Switch {
                 objectName: "onlineSwitch"
@@ -236,7 +278,7 @@ ApplicationWindow {
                         // newest first, so the new todo goes on top (unshift), and the list
                         // scrolls there: where the user looks, and where it stays when later
                         // pages load.
-                        window.mutate(qsTr("add '%1'").arg(title), todos.getList.unshift, params, {
+                        window.add(qsTr("add '%1'").arg(title), params, {
                             userId: window.userId,
                             title: title,
                             completed: false,
@@ -258,14 +300,12 @@ ApplicationWindow {
                     openOnly: openOnlyCheck.checked
                     Layout.fillWidth: true
                     Layout.fillHeight: true
-                    onToggleRequested: (todo, completed) => window.mutate(
-                        qsTr("save '%1'").arg(todo.title), todos.partialUpdate,
-                        { id: todo.id }, { completed: completed })
-                    onRenameRequested: (todo, title) => window.mutate(
-                        qsTr("rename '%1'").arg(todo.title), todos.partialUpdate,
-                        { id: todo.id }, { title: title })
-                    onDeleteRequested: todo => window.mutate(
-                        qsTr("delete '%1'").arg(todo.title), todos["delete"], { id: todo.id })
+                    onToggleRequested: (todo, completed) => window.edit(
+                        qsTr("save '%1'").arg(todo.title), { id: todo.id }, { completed: completed })
+                    onRenameRequested: (todo, title) => window.edit(
+                        qsTr("rename '%1'").arg(todo.title), { id: todo.id }, { title: title })
+                    onDeleteRequested: todo => window.remove(
+                        qsTr("delete '%1'").arg(todo.title), { id: todo.id })
                 }
                 Label { // the one line the server panel leaves when the API has no /status
                     objectName: "noStatusLine"

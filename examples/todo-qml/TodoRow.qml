@@ -70,12 +70,16 @@ Rectangle {
                 if (!visible)
                     return; // cancelled, or committed already
                 visible = false;
+                focus = false; // a hidden editor keeping the focus would take Ctrl+Z for itself
                 const title = text.trim();
                 if (title !== "" && title !== row.entity.title)
                     row.renameRequested(title);
             }
             onAccepted: commit()
-            Keys.onEscapePressed: visible = false // hidden first: the focus loss commits nothing
+            Keys.onEscapePressed: {
+                visible = false; // hidden first: the focus loss commits nothing
+                focus = false;
+            }
             onActiveFocusChanged: if (!activeFocus) commit()
         }
         Label {

@@ -1,5 +1,7 @@
 #include "todowindow.h"
 
+#include "sortedtodos.h"
+
 #include <DataClient/connectivity.h>
 #include <DataClient/createresource.h>
 #include <DataClient/entityschema.h>
@@ -10,7 +12,6 @@
 #include <QtCore/QFutureWatcher>
 #include <QtCore/QJsonObject>
 #include <QtCore/QSortFilterProxyModel>
-#include <QtGui/QBrush>
 #include <QtWidgets/QCheckBox>
 #include <QtWidgets/QDataWidgetMapper>
 #include <QtWidgets/QFormLayout>
@@ -59,22 +60,6 @@ QString reason(const NetworkError &error)
     return QObject::tr("the server could not be reached");
 }
 
-// The table's model: the todos sorted by a header click, and a row the server has not confirmed
-// yet (the model's PendingRole: a new todo, or an edit on its way) drawn grey, as in the QML demo.
-class SortedTodos : public QSortFilterProxyModel
-{
-public:
-    using QSortFilterProxyModel::QSortFilterProxyModel;
-
-    QVariant data(const QModelIndex &index, int role) const override
-    {
-        if (role == Qt::ForegroundRole && index.isValid()
-            && index.data(CollectionModel::PendingRole).toBool())
-            return QBrush(QColor(0x99, 0x99, 0x99));
-        return QSortFilterProxyModel::data(index, role);
-    }
-};
-
 } // namespace
 
 TodoWindow::TodoWindow(const QString &apiUrl, int userId, bool online, QWidget *parent)
@@ -111,7 +96,8 @@ TodoWindow::TodoWindow(const QString &apiUrl, int userId, bool online, QWidget *
     m_todos = new CollectionModel(&m_controller, m_todoResource.getList, {{u"userId"_s, m_userId}},
                                   this);
     m_todos->setColumns({u"title"_s, u"completed"_s, u"createdAt"_s});
-    m_todos->setEditable(m_todoResource, {u"title"_s, u"completed"_s});
+    m_undo = new TodoUndo(&m_controller, this); // every cell edit can be undone (Edit menu)
+    m_todos->setEditable(m_todoResource, m_undo->recorder(), {u"title"_s, u"completed"_s});
     m_todos->setPageEndpoint(m_todoResource.getList.getPage); // the view calls fetchMore()
     buildUi();
 
@@ -245,6 +231,9 @@ void TodoWindow::buildUi()
         updateStatus();
     });
 
+    m_undo->addEditMenu(menuBar());
+    connect(m_undo, &TodoUndo::refused, this, [this](const QString &why) { showError(why, {}); });
+
     // Debug > Store inspector (Ctrl+Shift+D): the inspector in a dock, made when first opened;
     // hidden, it is detached and records nothing (docs/inspector.md).
     m_inspectorAction = menuBar()->addMenu(tr("&Debug"))->addAction(tr("Store &inspector"));
@@ -308,8 +297,10 @@ void TodoWindow::addTodo(const QString &title)
     };
     // On top, as the server lists them (newest first); then selected and scrolled to, wherever
     // the table's sort puts it.
-    runWrite(tr("add '%1'").arg(title), m_todoResource.getList.unshift, {{u"userId"_s, m_userId}},
-             todo);
+    const QString what = tr("add '%1'").arg(title);
+    runWrite(what,
+             m_undo->recorder()->create(m_todoResource.getList.unshift, m_todoResource.remove,
+                                        {{u"userId"_s, m_userId}}, todo, what));
     const QModelIndex added = m_sortedTodos->mapFromSource(m_todos->index(0, Title));
     m_todoTable->setCurrentIndex(added);
     m_todoTable->scrollTo(added);
@@ -323,8 +314,12 @@ void TodoWindow::deleteSelectedTodo()
     const QVariantMap todo = m_todos->get(current.row()).toMap();
     const QVariant id = todo.value(u"id"_s);
     // Refused, the row comes back (the Controller rolls it back): the selection goes back to it.
-    runWrite(tr("delete '%1'").arg(todo.value(u"title"_s).toString()), m_todoResource.remove,
-             {{u"id"_s, id}}, {}, [this, id] { selectTodo(id); });
+    // Undone (Edit > Undo), it is created again on top of the user's list.
+    const QString what = tr("delete '%1'").arg(todo.value(u"title"_s).toString());
+    runWrite(what,
+             m_undo->recorder()->remove(m_todoResource.remove, m_todoResource.getList.unshift,
+                                        {{u"id"_s, id}, {u"userId"_s, m_userId}}, what),
+             [this, id] { selectTodo(id); });
 }
 
 void TodoWindow::selectTodo(const QVariant &id)
@@ -337,8 +332,8 @@ void TodoWindow::selectTodo(const QVariant &id)
     }
 }
 
-void TodoWindow::runWrite(const QString &what, const EndpointPtr &endpoint, const Params &params,
-                          const QJsonValue &body, const std::function<void()> &afterFailure)
+void TodoWindow::runWrite(const QString &what, const QFuture<QVariant> &sent,
+                          const std::function<void()> &afterFailure)
 {
     // The optimistic change is rolled back by the Controller on failure; only report it. A
     // watcher owned by the window: no callback after the window is gone.
@@ -353,14 +348,20 @@ void TodoWindow::runWrite(const QString &what, const EndpointPtr &endpoint, cons
                 afterFailure();
         }
     });
-    watcher->setFuture(m_controller.fetch(endpoint, params, body));
+    watcher->setFuture(sent);
 }
 
 void TodoWindow::reportError(const QString &what, const NetworkError &error)
 {
-    m_lastError = tr("Could not %1: %2.").arg(what, reason(error));
+    // The request and the answer in the tool tip, for whoever wants them.
+    showError(tr("Could not %1: %2.").arg(what, reason(error)), error.message());
+}
+
+void TodoWindow::showError(const QString &text, const QString &detail)
+{
+    m_lastError = text;
     m_error->setText(m_lastError);
-    m_error->setToolTip(error.message()); // the request and the answer, for whoever wants them
+    m_error->setToolTip(detail);
     m_error->show();
     m_dismissError->show();
     updateStatus();

@@ -1,7 +1,8 @@
 // The Widgets todo app's window: users in a QListView, the selected user's todos in an editable
 // QTableView (title, completed as a check box, created date; a click on a header sorts), a QDataWidgetMapper form for the
-// selected todo, New / Delete actions, paging on scroll (fetchMore) and a status bar. Everything
-// is a DataClient::CollectionModel on one Controller: an edit anywhere shows everywhere.
+// selected todo, New / Delete actions, Edit → Undo / Redo of every change (TodoUndo), paging on
+// scroll (fetchMore) and a status bar. Everything is a DataClient::CollectionModel on one
+// Controller: an edit anywhere shows everywhere.
 #pragma once
 
 #include <DataClient/collectionmodel.h>
@@ -9,6 +10,9 @@
 #include <DataClient/inspectordock.h>
 #include <DataClient/resource.h>
 
+#include "todoundo.h"
+
+#include <QtCore/QFuture>
 #include <QtWidgets/QMainWindow>
 
 #include <functional>
@@ -59,6 +63,8 @@ public:
     QAction *inspectorAction() const { return m_inspectorAction; }
     //! The dock, once the menu entry opened it (nullptr before).
     DataClient::InspectorDock *inspectorDock() const { return m_inspectorDock; }
+    //! Edit → Undo / Redo: the undo stack every todo edit is recorded on.
+    TodoUndo *undo() const { return m_undo; }
 
     //! Adds a todo titled \a title for the selected user (shown at once, no id sent).
     void addTodo(const QString &title);
@@ -71,12 +77,14 @@ Q_SIGNALS:
 private:
     void buildUi();
     void showUser(const QModelIndex &index);
-    // Runs a write; on failure (already rolled back) reports it, then runs \a afterFailure.
-    void runWrite(const QString &what, const DataClient::EndpointPtr &endpoint,
-                  const DataClient::Params &params, const QJsonValue &body = {},
+    // Watches a write sent (through the undo stack); on failure (already rolled back) reports
+    // it, then runs \a afterFailure.
+    void runWrite(const QString &what, const QFuture<QVariant> &sent,
                   const std::function<void()> &afterFailure = {});
     void selectTodo(const QVariant &id);
     void reportError(const QString &what, const DataClient::NetworkError &error);
+    //! Shows \a text in the error line (until dismissed or replaced), \a detail as its tip.
+    void showError(const QString &text, const QString &detail);
     void updateStatus();
     //! "[offline; ]users: ready, 10 rows; todos: ...": each query's state.
     QString queriesState() const;
@@ -100,6 +108,7 @@ private:
     QAction *m_onlineAction = nullptr;
     QAction *m_inspectorAction = nullptr;
     DataClient::InspectorDock *m_inspectorDock = nullptr;
+    TodoUndo *m_undo = nullptr;
     QString m_lastError;
     int m_userId = 1;
     bool m_dataShown = false;

@@ -17,6 +17,8 @@
 
 namespace DataClient {
 
+class CellWriter;
+
 class Controller;
 class CollectionModelPrivate;
 
@@ -198,9 +200,20 @@ public:
     */
     void setEditable(const Resource &resource, const QStringList &fields = {},
                      WriteMethod method = WriteMethod::PartialUpdate);
+    /*!
+        The same, but each edit is sent by \a writer (not owned; it must outlive the model, or
+        be replaced first) instead of the Controller: an UndoRecorder (DataClient::Undo) makes
+        every cell edit a command of its undo stack.
+    */
+    void setEditable(const Resource &resource, CellWriter *writer, const QStringList &fields = {},
+                     WriteMethod method = WriteMethod::PartialUpdate);
     //! Writes through \a writeEndpoint (PATCH: the field alone; another method: the record);
-    //! a null endpoint makes the model read-only again.
-    void setEditable(const EndpointPtr &writeEndpoint, const QStringList &fields = {});
+    //! a null endpoint makes the model read-only again. \a writer as above (nullptr: the
+    //! Controller sends).
+    void setEditable(const EndpointPtr &writeEndpoint, const QStringList &fields = {},
+                     CellWriter *writer = nullptr);
+    //! What sends the edits (setEditable()), or nullptr for the Controller.
+    CellWriter *cellWriter() const;
     bool isEditable() const;
     EndpointPtr writeEndpoint() const;
     //! The fields setEditable() was given (empty: every shown column but the primary key).

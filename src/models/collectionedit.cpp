@@ -5,6 +5,7 @@
 #include "collectionmodel_p.h"
 #include "logging_p.h"
 
+#include <DataClient/cellwriter.h>
 #include <DataClient/private/futurewatch_p.h>
 #include <DataClient/private/variantaccess_p.h>
 #include <DataClient/restendpoint.h>
@@ -173,6 +174,22 @@ Params CollectionModelPrivate::writeParams(const QVariant &item) const
     return out;
 }
 
+CellEdit CollectionModelPrivate::cellEdit(const QVariant &item, const QString &field,
+                                          const Params &writeTo, const QJsonObject &body) const
+{
+    CellEdit edit {writeEndpoint, writeTo, body, field, {}, {}};
+    // The row's name for messages ("rename 'Buy milk'"): its first text column.
+    for (const QString &column : columns) {
+        const QVariant value = fieldOf(item, column);
+        if (value.typeId() == QMetaType::QString) {
+            edit.labelField = column;
+            edit.label = value.toString();
+            break;
+        }
+    }
+    return edit;
+}
+
 bool CollectionModelPrivate::writeCell(const QModelIndex &index, const QVariant &value, int role)
 {
     const QVariant &item = rows.at(index.row());
@@ -201,10 +218,14 @@ bool CollectionModelPrivate::writeCell(const QModelIndex &index, const QVariant 
         body = toJson(toQmlValue(item)).toObject();
     body.insert(field, toJson(*wanted));
     const QPersistentModelIndex where(index);
-    // The write is the Controller's: an optimistic endpoint shows it at once through the store,
-    // and a refusal removes that layer (the rollback) before the future fails.
+    // The write is the Controller's (or goes through it from the cell writer): an optimistic
+    // endpoint shows it at once through the store, and a refusal removes that layer (the
+    // rollback) before the future fails.
+    const QFuture<QVariant> sent = cellWriter
+        ? cellWriter->writeCell(cellEdit(item, field, writeTo, body))
+        : controller->fetch(writeEndpoint, writeTo, body);
     Models::watchFuture(
-        q, controller->fetch(writeEndpoint, writeTo, body), [](const QVariant &) {},
+        q, sent, [](const QVariant &) {},
         [this, where](const NetworkError &error) {
             qCDebug(lcModels).noquote() << "write failed:" << error.message();
             Q_EMIT q->writeFailed(QModelIndex(where), error);
@@ -215,16 +236,24 @@ bool CollectionModelPrivate::writeCell(const QModelIndex &index, const QVariant 
 void CollectionModel::setEditable(const Resource &resource, const QStringList &fields,
                                   WriteMethod method)
 {
-    setEditable(method == WriteMethod::Update ? resource.update.endpoint()
-                                              : resource.partialUpdate.endpoint(),
-                fields);
+    setEditable(resource, nullptr, fields, method);
 }
 
-void CollectionModel::setEditable(const EndpointPtr &writeEndpoint, const QStringList &fields)
+void CollectionModel::setEditable(const Resource &resource, CellWriter *writer,
+                                  const QStringList &fields, WriteMethod method)
+{
+    setEditable(method == WriteMethod::Update ? resource.update.endpoint()
+                                              : resource.partialUpdate.endpoint(),
+                fields, writer);
+}
+
+void CollectionModel::setEditable(const EndpointPtr &writeEndpoint, const QStringList &fields,
+                                  CellWriter *writer)
 {
     DATACLIENT_ASSERT_THREAD(this);
     const bool wasEditable = isEditable();
     d->writeEndpoint = writeEndpoint;
+    d->cellWriter = writeEndpoint ? writer : nullptr;
     d->editableFields = writeEndpoint ? fields : QStringList();
     // PATCH sends the one field; any other method (PUT) replaces the record, so it gets all.
     d->writeWholeRecord = writeEndpoint && writeEndpoint->method() != "PATCH";
@@ -237,6 +266,11 @@ void CollectionModel::setEditable(const EndpointPtr &writeEndpoint, const QStrin
 bool CollectionModel::isEditable() const
 {
     return bool(d->writeEndpoint);
+}
+
+CellWriter *CollectionModel::cellWriter() const
+{
+    return d->cellWriter;
 }
 
 EndpointPtr CollectionModel::writeEndpoint() const

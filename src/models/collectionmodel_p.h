@@ -3,6 +3,7 @@
 // collectionplaceholder.cpp (keeping the previous key's rows while the new key loads).
 #pragma once
 
+#include <DataClient/cellwriter.h>
 #include <DataClient/collectionmodel.h>
 #include <DataClient/controller.h>
 #include <DataClient/entityschema.h>
@@ -111,6 +112,9 @@ public:
     // --- collectionedit.cpp ------------------------------------------------------------------
     QString columnField(int column) const;
     bool isEditableColumn(int column) const;
+    //! The CellEdit of \a field of \a item, sent to the cell writer.
+    CellEdit cellEdit(const QVariant &item, const QString &field, const Params &writeTo,
+                      const QJsonObject &body) const;
     //! The field's value in \a item, or its schema default when null: what a new value must fit.
     QVariant fieldType(const QVariant &item, const QString &field) const;
     //! A shown column's value for \a role: check state for booleans, localized dates.
@@ -135,6 +139,7 @@ public:
     EndpointPtr writeEndpoint; // setEditable(): null while read-only
     QStringList editableFields;
     bool writeWholeRecord = false; // PUT: the record with the field replaced
+    CellWriter *cellWriter = nullptr; // setEditable(..., writer): sends instead of the Controller
 
     // target (what the model currently shows)
     bool active = false;

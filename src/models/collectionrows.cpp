@@ -103,15 +103,29 @@ QList<int> CollectionModelPrivate::changedRoles(const QVariant &before, const QV
         changed.append(CollectionModel::PendingRole);
     bool display = columns.isEmpty()
         && (isRecordLike(before) ? fieldOf(before, pkField) != fieldOf(after, pkField) : true);
+    // A changed column changes its cell's own roles: the text, the editor's value and, for a
+    // flag (a check box), the check state.
+    bool edit = false;
+    bool check = false;
     for (int i = 0; i < roleFields.size(); ++i) {
         const QString &field = roleFields.at(i);
-        if (fieldOf(before, field) != fieldOf(after, field)) {
+        const QVariant was = fieldOf(before, field);
+        const QVariant now = fieldOf(after, field);
+        if (was != now) {
             changed.append(CollectionModel::FirstFieldRole + i);
-            display = display || columns.contains(field);
+            if (columns.contains(field)) {
+                edit = true;
+                display = true;
+                check = check || was.typeId() == QMetaType::Bool || now.typeId() == QMetaType::Bool;
+            }
         }
     }
     if (display)
         changed.append(Qt::DisplayRole);
+    if (edit)
+        changed.append(Qt::EditRole);
+    if (check)
+        changed.append(Qt::CheckStateRole);
     return changed;
 }
 

@@ -1,6 +1,7 @@
 // What the demo's user sees right after acting: a new todo where they look (on top, scrolled to,
 // and still there when later pages load), failures said in words in a banner that overlays the
-// list, a rename kept when the editor loses focus. Same fixture as tst_demoui.cpp.
+// list, a rename kept when the editor loses focus, Ctrl+Z / Ctrl+Shift+Z undoing and redoing it on
+// the server. Same fixture as tst_demoui.cpp.
 #include "demouitest.h"
 #include "docimages.h"
 
@@ -9,6 +10,22 @@
 class tst_DemoUiFeedback : public DemoUiTest
 {
     Q_OBJECT
+
+private:
+    //! The demo started, its window active and its list shown; the title editor of the first
+    //! row in view (nullptr when something failed: the test fails on it).
+    QQuickItem *firstTitleEditor()
+    {
+        if (!start()
+            || !QTest::qWaitFor([this] { return window->property("dataShown").toBool(); }, 15000))
+            return nullptr;
+        auto *quickWindow = qobject_cast<QQuickWindow *>(window);
+        quickWindow->requestActivate();
+        if (!QTest::qWaitForWindowActive(quickWindow)
+            || !QTest::qWaitFor([this] { return !rowsInView().isEmpty(); }))
+            return nullptr;
+        return rowsInView().constFirst()->findChild<QQuickItem *>(u"titleEditor"_s);
+    }
 
 private Q_SLOTS:
     // Scrolled down two pages, the user adds a todo: it is the first row, the list scrolls to
@@ -120,16 +137,11 @@ private Q_SLOTS:
     // throws it away.
     void aRenameIsKeptWhenTheEditorLosesFocusAndEscapeCancels()
     {
-        QVERIFY(start());
-        QTRY_VERIFY_WITH_TIMEOUT(window->property("dataShown").toBool(), 15000);
+        auto *editor = firstTitleEditor();
+        QVERIFY(editor);
         auto *quickWindow = qobject_cast<QQuickWindow *>(window);
-        quickWindow->requestActivate();
-        QVERIFY(QTest::qWaitForWindowActive(quickWindow));
-        QTRY_VERIFY(!rowsInView().isEmpty());
         const QVariant id = row(0).value(u"id"_s);
         const QString before = row(0).value(u"title"_s).toString();
-        auto *editor = rowsInView().constFirst()->findChild<QQuickItem *>(u"titleEditor"_s);
-        QVERIFY(editor);
 
         QVERIFY(QMetaObject::invokeMethod(editor, "open")); // what a double-click does
         QTRY_VERIFY(editor->hasActiveFocus());
@@ -150,6 +162,38 @@ private Q_SLOTS:
         QCOMPARE(titlesInView().value(0), u"Buy oat milk"_s);
         QTRY_COMPARE(stored(id)[u"title"_s].toString(), u"Buy oat milk"_s);
         QCOMPARE(requests("PATCH", u"/todos/"_s + id.toString()), 1); // once, not per event
+    }
+
+    // Ctrl+Z undoes the last change on the server too and Ctrl+Shift+Z redoes it; the undo
+    // stack names it after the todo ("rename 'Buy milk'", the toolbar's Undo tool tip).
+    void ctrlZUndoesARenameOnTheServerAndCtrlShiftZRedoesIt()
+    {
+        auto *editor = firstTitleEditor();
+        QVERIFY(editor);
+        auto *quickWindow = qobject_cast<QQuickWindow *>(window);
+        const QVariant id = row(0).value(u"id"_s);
+        const QString before = row(0).value(u"title"_s).toString();
+        QVERIFY(QMetaObject::invokeMethod(editor, "open"));
+        QTRY_VERIFY(editor->hasActiveFocus());
+        editor->setProperty("text", u"Buy oat milk"_s);
+        QTest::keyClick(quickWindow, Qt::Key_Return);
+        QTRY_COMPARE(stored(id)[u"title"_s].toString(), u"Buy oat milk"_s);
+        QObject *undoStack = child(u"undoStack"_s);
+        QVERIFY(undoStack);
+        QCOMPARE(undoStack->property("undoText").toString(), u"rename '%1'"_s.arg(before));
+
+        // Right after Return: the closed editor has given the focus back (a text field would take
+        // Ctrl+Z for its own undo).
+        QVERIFY(!editor->hasActiveFocus());
+        QTest::keyClick(quickWindow, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(row(0).value(u"title"_s).toString(), before); // at once
+        QTRY_COMPARE(stored(id)[u"title"_s].toString(), before);
+        QCOMPARE(undoStack->property("redoText").toString(), u"rename '%1'"_s.arg(before));
+
+        QTest::keyClick(quickWindow, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(row(0).value(u"title"_s).toString(), u"Buy oat milk"_s);
+        QTRY_COMPARE(stored(id)[u"title"_s].toString(), u"Buy oat milk"_s);
+        QCOMPARE(requests("PATCH", u"/todos/"_s + id.toString()), 3);
     }
 
     // --refuse-rate answers 4xx, which is not retried: the change rolls back at once and the

@@ -604,7 +604,8 @@ private Q_SLOTS:
         app.window->inspectorAction()->trigger(); // closed: detached
         QTRY_VERIFY(!dock->isVisible());
         QVERIFY(!dock->inspector()->controller());
-        QVERIFY(controller->managers().isEmpty());
+        // (The window's undo recorder is a manager too while its edit above is in flight.)
+        QTRY_VERIFY(controller->managers().isEmpty());
     }
 };
 

@@ -39,8 +39,8 @@ endif()
 
 # examples/todo-widgets offscreen: its --screenshot and options (process runs) and its window
 # in-process against the demo's embedded server: edits reach the server, a refused one rolls back
-# (tst_todowidgets); sorting, the status bar, refused deletes, new and pending rows
-# (tst_todowidgets_feedback).
+# (tst_todowidgets); sorting, the status bar, refused deletes, new and pending rows, Edit > Undo
+# and Redo with the keyboard (tst_todowidgets_feedback).
 if(DATACLIENT_BUILD_EXAMPLES AND TARGET Qt6::Widgets)
   foreach(test tst_todowidgets tst_todowidgets_feedback)
     qt_add_executable(${test} ${CMAKE_CURRENT_LIST_DIR}/${test}.cpp

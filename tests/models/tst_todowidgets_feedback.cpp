@@ -1,9 +1,12 @@
 // examples/todo-widgets as a user meets it, in-process against the demo's embedded server: a
 // click on a column header sorts (through a proxy, without resets); the status bar follows page
 // loads and keeps a failure, naming the row, until dismissed; a refused delete brings the row back
-// selected; a new todo is selected and scrolled to; rows the server has not confirmed are grey.
+// selected; a new todo is selected and scrolled to; rows the server has not confirmed are grey;
+// Ctrl+Z and Ctrl+Shift+Z undo and redo cell edits on the server (Edit menu).
 #include "todowidgetsapp.h"
 
+#include <QtGui/QAction>
+#include <QtWidgets/QApplication>
 #include <QtWidgets/QHeaderView>
 #include <QtWidgets/QLabel>
 #include <QtWidgets/QLineEdit>
@@ -169,6 +172,111 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!other.data(Qt::ForegroundRole).isValid(), 10000);
         QVERIFY(app.window->todos()->get(0).toMap().value(u"id"_s).toInt() > 0);
         QCOMPARE(table->currentIndex().data().toString(), u"Buy milk"_s);
+    }
+
+    // Edit → Undo / Redo with the keyboard: a title edited in the table (F2, typing, Return)
+    // and a ticked box; Ctrl+Z puts the server's data back, Ctrl+Shift+Z sends it again, the
+    // Edit menu names the change, and each step is one dataChanged of the row listing the
+    // edited cell's own roles (the text and the editor's value; a box's check state).
+    void ctrlZAndCtrlShiftZUndoAndRedoCellEditsOnTheServer()
+    {
+        TodoWidgetsApp app;
+        QVERIFY(app.started);
+        QTRY_VERIFY(app.window->isDataShown());
+        QTableView *table = app.window->todoTable();
+        QApplication::setActiveWindow(app.window.get());
+        QVERIFY(QTest::qWaitForWindowActive(app.window.get()));
+        QAction *undo = app.window->undo()->undoAction();
+        QAction *redo = app.window->undo()->redoAction();
+        QVERIFY(!undo->isEnabled());
+        const QModelIndex title = table->model()->index(0, TodoWindow::Title);
+        const QString before = title.data().toString();
+        auto rolesOfLastChange = [](const QSignalSpy &spy) {
+            return spy.isEmpty() ? QList<int>() : spy.last().at(2).value<QList<int>>();
+        };
+
+        table->setFocus();
+        table->setCurrentIndex(title);
+        QTest::keyClick(table, Qt::Key_F2);
+        auto *editor = table->viewport()->findChild<QLineEdit *>();
+        QVERIFY(editor);
+        editor->selectAll();
+        QTest::keyClicks(editor, u"Buy oat milk"_s);
+        QTest::keyClick(editor, Qt::Key_Return);
+        QTRY_COMPARE(app.serverTitle(0), u"Buy oat milk"_s);
+        QCOMPARE(undo->text(), u"Undo rename '%1'"_s.arg(before));
+        QVERIFY(undo->isEnabled());
+        QTRY_VERIFY(!app.window->todos()->isPending());
+
+        QSignalSpy changed(app.window->todos(), &QAbstractItemModel::dataChanged);
+        QTest::keyClick(table, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(title.data().toString(), before); // at once
+        QCOMPARE(changed.size(), 1);
+        QVERIFY(rolesOfLastChange(changed).contains(Qt::DisplayRole));
+        QVERIFY(rolesOfLastChange(changed).contains(Qt::EditRole));
+        QTRY_COMPARE(app.serverTitle(0), before);
+        QCOMPARE(redo->text(), u"Redo rename '%1'"_s.arg(before));
+        QCOMPARE(undo->isEnabled(), false);
+
+        QTest::keyClick(table, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(title.data().toString(), u"Buy oat milk"_s);
+        QTRY_COMPARE(app.serverTitle(0), u"Buy oat milk"_s);
+        QCOMPARE(undo->text(), u"Undo rename '%1'"_s.arg(before));
+        QTRY_VERIFY(!app.window->todos()->isPending());
+
+        // A check box (Space on the Completed cell): its undo names it and lists CheckStateRole.
+        const QModelIndex box = table->model()->index(0, TodoWindow::Completed);
+        const bool wasDone = box.data(Qt::CheckStateRole).toInt() == Qt::Checked;
+        table->setCurrentIndex(box);
+        changed.clear();
+        QTest::keyClick(table, Qt::Key_Space);
+        QCOMPARE(changed.size(), 1);
+        QVERIFY(rolesOfLastChange(changed).contains(Qt::CheckStateRole));
+        QCOMPARE(undo->text(),
+                 (wasDone ? u"Undo uncheck '%1'"_s : u"Undo check '%1'"_s).arg(u"Buy oat milk"_s));
+        const QVariant id = app.window->todos()->get(0).toMap().value(u"id"_s);
+        auto serverDone = [&] {
+            return app.server.api()->item(u"/todos"_s, id.toInt()).value(u"completed"_s).toBool();
+        };
+        QTRY_COMPARE(serverDone(), !wasDone);
+        QTest::keyClick(table, Qt::Key_Z, Qt::ControlModifier);
+        QTRY_COMPARE(serverDone(), wasDone);
+        QCOMPARE(app.serverTitle(0), u"Buy oat milk"_s); // only the box was undone
+    }
+
+    // Delete (the Delete key), then Ctrl+Z: the todo is created again on the server, under a
+    // new id, and shows again on top at once; Ctrl+Shift+Z deletes it again, by its new id.
+    void ctrlZBringsBackADeletedTodo()
+    {
+        TodoWidgetsApp app;
+        QVERIFY(app.started);
+        QTRY_VERIFY(app.window->isDataShown());
+        QTableView *table = app.window->todoTable();
+        QApplication::setActiveWindow(app.window.get());
+        QVERIFY(QTest::qWaitForWindowActive(app.window.get()));
+        CollectionModel *todos = app.window->todos();
+        const QString title = todos->index(0, TodoWindow::Title).data().toString();
+        const int id = todos->get(0).toMap().value(u"id"_s).toInt();
+        auto firstId = [todos] { return todos->get(0).toMap().value(u"id"_s); };
+        table->setFocus();
+        table->setCurrentIndex(table->model()->index(0, TodoWindow::Title));
+
+        QTest::keyClick(table, Qt::Key_Delete);
+        QVERIFY(firstId().toInt() != id);
+        QTRY_VERIFY(app.server.api()->item(u"/todos"_s, id).isEmpty());
+        QCOMPARE(app.window->undo()->undoAction()->text(), u"Undo delete '%1'"_s.arg(title));
+
+        QTest::keyClick(table, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(todos->index(0, TodoWindow::Title).data().toString(), title); // at once, on top
+        QTRY_VERIFY(!todos->isPending());
+        const int newId = firstId().toInt();
+        QVERIFY(newId != id);
+        QCOMPARE(app.server.api()->item(u"/todos"_s, newId).value(u"title"_s).toString(), title);
+        QCOMPARE(app.window->undo()->redoAction()->text(), u"Redo delete '%1'"_s.arg(title));
+
+        QTest::keyClick(table, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(firstId().toInt() != newId);
+        QTRY_VERIFY(app.server.api()->item(u"/todos"_s, newId).isEmpty());
     }
 };
 
