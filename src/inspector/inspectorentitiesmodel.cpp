@@ -147,6 +147,7 @@ QVariant InspectorEntitiesModel::headerData(int section, Qt::Orientation orienta
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractItemModel::headerData(section, orientation, role);
     static const char *const names[] = {"Type / pk", "Fields", "References", "State"};
+    static_assert(std::size(names) == ColumnCount, "one header per column");
     return section >= 0 && section < ColumnCount ? QString::fromLatin1(names[section]) : QVariant();
 }
 

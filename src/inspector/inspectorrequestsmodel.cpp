@@ -95,6 +95,7 @@ QVariant InspectorRequestsModel::headerData(int section, Qt::Orientation orienta
         return QAbstractTableModel::headerData(section, orientation, role);
     static const char *const names[] = {"Method", "URL",          "Status", "Attempts", "Duration",
                                         "Bytes",  "Keys written", "State",  "Error"};
+    static_assert(std::size(names) == ColumnCount, "one header per column");
     return section >= 0 && section < ColumnCount ? QString::fromLatin1(names[section]) : QVariant();
 }
 

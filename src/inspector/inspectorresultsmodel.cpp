@@ -147,7 +147,8 @@ QVariant InspectorResultsModel::headerData(int section, Qt::Orientation orientat
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     static const char *const names[]
-        = {"Key", "Status", "Age", "Error", "Loading", "Entities", "Watchers", "Answer"};
+        = {"Key", "Status", "Age", "Error", "Loading", "Entities", "Bytes", "Watchers", "Answer"};
+    static_assert(std::size(names) == ColumnCount, "one header per column");
     return section >= 0 && section < ColumnCount ? QString::fromLatin1(names[section]) : QVariant();
 }
 

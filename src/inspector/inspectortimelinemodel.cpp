@@ -6,6 +6,8 @@
 
 #include <QtCore/QDateTime>
 
+#include <iterator>
+
 namespace DataClient {
 
 using detail::ChangeOrigin;
@@ -232,6 +234,7 @@ QVariant InspectorTimelineModel::headerData(int section, Qt::Orientation orienta
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     static const char *const names[] = {"Time", "Origin", "Request", "Entities", "Results"};
+    static_assert(std::size(names) == ColumnCount, "one header per column");
     return section >= 0 && section < ColumnCount ? QString::fromLatin1(names[section]) : QVariant();
 }
 

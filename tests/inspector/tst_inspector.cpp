@@ -41,6 +41,11 @@ private Q_SLOTS:
         QCOMPARE(inspector.entities()->rowCount(), 0);
         QCOMPARE(inspector.results()->rowCount(), 0);
         QCOMPARE(inspector.timeline()->rowCount(), 0);
+        // Every column has its header (the Bytes column had none: its header read past the names).
+        QCOMPARE(inspector.results()->headerData(InspectorResultsModel::Bytes, Qt::Horizontal),
+                 QVariant(u"Bytes"_s));
+        QCOMPARE(inspector.results()->headerData(InspectorResultsModel::Preview, Qt::Horizontal),
+                 QVariant(u"Answer"_s));
         QCOMPARE(inspector.statusText(), u"no controller"_s);
         QVERIFY(!app.window->controller()
                      ->set(Schema::entity(EntitySchema(u"Todo"_s)),
