@@ -184,7 +184,7 @@ private Q_SLOTS:
         QVERIFY(app.started);
         QTRY_VERIFY(app.window->isDataShown());
         QTableView *table = app.window->todoTable();
-        QApplication::setActiveWindow(app.window.get());
+        app.window->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(app.window.get()));
         QAction *undo = app.window->undo()->undoAction();
         QAction *redo = app.window->undo()->redoAction();
@@ -252,7 +252,7 @@ private Q_SLOTS:
         QVERIFY(app.started);
         QTRY_VERIFY(app.window->isDataShown());
         QTableView *table = app.window->todoTable();
-        QApplication::setActiveWindow(app.window.get());
+        app.window->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(app.window.get()));
         CollectionModel *todos = app.window->todos();
         const QString title = todos->index(0, TodoWindow::Title).data().toString();
